@@ -1,0 +1,20 @@
+//! # dxlower-dxbc
+//!
+//! The DXBC reader of dxlower: container and chunk parsing (signatures,
+//! RDEF, SFI0, STAT), the SM4/SM5 token decoder into a typed [`Program`],
+//! the encoder that turns a [`Program`] back into exactly the same dwords
+//! (and builds programs for tests), and an fxc-style disassembler.
+//!
+//! This crate knows nothing of GLSL, profiles or lowering. Data flows one
+//! way: bytes → [`Shader`] (container + chunks + [`Program`]).
+//!
+//! Every error names the chunk and the byte offset from the start of the
+//! container, and inside a program the instruction index, its opcode and its
+//! dword offset. No input makes the reader panic, read out of bounds or
+//! allocate by an unchecked length field.
+
+pub mod ir;
+pub mod opcode;
+
+pub use ir::*;
+pub use opcode::Opcode;
