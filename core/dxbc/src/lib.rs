@@ -13,8 +13,10 @@
 //! dword offset. No input makes the reader panic, read out of bounds or
 //! allocate by an unchecked length field.
 
+pub mod error;
 pub mod ir;
 pub mod opcode;
 
 pub use ir::*;
 pub use opcode::Opcode;
+pub use error::{Error, ErrorKind, FourCc, InstructionSite};

@@ -1,0 +1,1 @@
+//! The decl-io family (under construction).

@@ -1,0 +1,1 @@
+//! The float-alu family (under construction).

@@ -1,0 +1,1 @@
+//! Target profiles (under construction).
