@@ -1,0 +1,1052 @@
+//! The emission contexts handed to handlers.
+//!
+//! Lowering runs in two phases over the program:
+//! 1. declarations, in bytecode order, through [`DeclCtx`]: handlers define
+//!    register storage (inputs, outputs, constant buffers, ...) and write
+//!    declarations;
+//! 2. instructions through [`Ctx`]: the register model is frozen, handlers
+//!    read operands as typed expressions ([`Src`]) and assign destinations
+//!    ([`Dst`]).
+//!
+//! Because [`Ctx`] holds the frozen state by shared reference, a [`Src`]
+//! borrows the state, not the context, so a handler can hold several sources
+//! while it writes through the context.
+
+use crate::emit::{Helper, Output};
+use crate::error::LowerError;
+use crate::profile::Profile;
+use crate::regs::{self, Lane, RegFile, Ty, Var};
+use dxlower_dxbc::{
+    Components, Index, IndexRepr, Instruction, Modifier, Operand, OperandType, Program,
+    ProgramType, Signature,
+};
+use std::collections::BTreeMap;
+use std::fmt::{self, Write};
+
+/// What a stage is lowered from.
+#[derive(Clone, Copy)]
+pub struct StageInput<'a> {
+    /// The decoded program.
+    pub program: &'a Program,
+    /// Input signature (ISGN/ISG1), if present.
+    pub input_signature: Option<&'a Signature>,
+    /// Output signature (OSGN/OSG1/OSG5), if present.
+    pub output_signature: Option<&'a Signature>,
+    /// Byte offset of the program's first dword in the container, for
+    /// error sites.
+    pub program_byte_offset: Option<u64>,
+}
+
+/// An indexable temp array `x#[count]` of `components` lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexableTemp {
+    /// Element count.
+    pub count: u32,
+    /// Components per element.
+    pub components: u8,
+}
+
+/// The register model and everything declarations established.
+pub struct StageState<'a> {
+    /// The stage input.
+    pub input: StageInput<'a>,
+    /// The profile.
+    pub profile: &'a Profile,
+    /// Program type.
+    pub stage: ProgramType,
+    /// Storage variables of inputs and outputs.
+    pub vars: Vec<Var>,
+    /// `v#` lane maps.
+    pub inputs: RegFile,
+    /// `o#` lane maps.
+    pub outputs: RegFile,
+    /// Variable of `oDepth` (and the conservative-depth forms).
+    pub depth: Option<u32>,
+    /// Number of `r#` temps declared.
+    pub temps: u32,
+    /// Indexable temps by register.
+    pub indexable: BTreeMap<u32, IndexableTemp>,
+    /// Declared constant buffers: slot → size in vec4s.
+    pub cbuffers: BTreeMap<u32, u32>,
+    /// Immediate constant buffer length in vec4s, if declared.
+    pub icb_len: Option<u32>,
+    /// Lanes of each `o#` register that some instruction writes (from a
+    /// pre-pass over the program).
+    pub written_outputs: Vec<u8>,
+    /// Whether `oDepth` is written.
+    pub depth_written: bool,
+}
+
+impl<'a> StageState<'a> {
+    fn new(input: StageInput<'a>, profile: &'a Profile) -> Self {
+        let mut written_outputs = Vec::new();
+        let mut depth_written = false;
+        for inst in &input.program.instructions {
+            if inst.opcode.is_declaration() {
+                continue;
+            }
+            for op in &inst.operands {
+                match op.ty {
+                    OperandType::Output => {
+                        if let Some(Index {
+                            repr: IndexRepr::Imm32,
+                            imm,
+                            ..
+                        }) = op.indices.first()
+                        {
+                            let r = *imm as usize;
+                            if r < 4096 {
+                                if written_outputs.len() <= r {
+                                    written_outputs.resize(r + 1, 0);
+                                }
+                                written_outputs[r] |= op.mask();
+                            }
+                        } else {
+                            // Relative output indexing: treat all as written.
+                            written_outputs.iter_mut().for_each(|m| *m = 0xF);
+                        }
+                    }
+                    OperandType::OutputDepth
+                    | OperandType::OutputDepthGreaterEqual
+                    | OperandType::OutputDepthLessEqual => depth_written = true,
+                    _ => {}
+                }
+            }
+        }
+        StageState {
+            stage: input.program.version.program_type,
+            input,
+            profile,
+            vars: Vec::new(),
+            inputs: RegFile::default(),
+            outputs: RegFile::default(),
+            depth: None,
+            temps: 0,
+            indexable: BTreeMap::new(),
+            cbuffers: BTreeMap::new(),
+            icb_len: None,
+            written_outputs,
+            depth_written,
+        }
+    }
+
+    /// Lanes of `o{reg}` written by some instruction.
+    pub fn output_written(&self, reg: u32) -> u8 {
+        self.written_outputs.get(reg as usize).copied().unwrap_or(0)
+    }
+
+    /// True for pixel shaders.
+    pub fn is_pixel(&self) -> bool {
+        self.stage == ProgramType::Pixel
+    }
+}
+
+/// The context of declaration handlers.
+pub struct DeclCtx<'a> {
+    /// The register model being built.
+    pub st: StageState<'a>,
+    /// The output sections.
+    pub out: Output,
+}
+
+impl<'a> DeclCtx<'a> {
+    /// Starts lowering a stage.
+    pub fn new(input: StageInput<'a>, profile: &'a Profile) -> Self {
+        DeclCtx {
+            st: StageState::new(input, profile),
+            out: Output::new(),
+        }
+    }
+
+    /// The profile.
+    pub fn profile(&self) -> &'a Profile {
+        self.st.profile
+    }
+
+    /// Adds a storage variable and returns its index.
+    pub fn add_var(&mut self, var: Var) -> u32 {
+        if let Some(i) = self.st.vars.iter().position(|v| v.name == var.name) {
+            return i as u32;
+        }
+        self.st.vars.push(var);
+        (self.st.vars.len() - 1) as u32
+    }
+
+    /// Maps the lanes of `reg` in `mask` (input or output file) to
+    /// consecutive components of `var`, starting at component `first`:
+    /// with `mask = 0b1100`, `first = 0`, lanes z and w map to `var.x`,
+    /// `var.y`.
+    pub fn map_lanes(
+        &mut self,
+        output: bool,
+        reg: u32,
+        mask: u8,
+        var: u32,
+        first: u8,
+    ) -> Result<(), LowerError> {
+        let file = if output {
+            &mut self.st.outputs
+        } else {
+            &mut self.st.inputs
+        };
+        let mut comp = first;
+        for c in 0..4u8 {
+            if mask & (1 << c) != 0 {
+                file.set(reg, c, Lane { var, comp })
+                    .map_err(LowerError::Invalid)?;
+                comp += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Maps the lanes of `reg` in `mask` to the same components of `var`
+    /// (lane z → `var.z`).
+    pub fn map_lanes_same(
+        &mut self,
+        output: bool,
+        reg: u32,
+        mask: u8,
+        var: u32,
+    ) -> Result<(), LowerError> {
+        let file = if output {
+            &mut self.st.outputs
+        } else {
+            &mut self.st.inputs
+        };
+        for c in 0..4u8 {
+            if mask & (1 << c) != 0 {
+                file.set(reg, c, Lane { var, comp: c })
+                    .map_err(LowerError::Invalid)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The context of instruction handlers.
+pub struct Ctx<'a> {
+    st: &'a StageState<'a>,
+    /// The output sections.
+    pub out: &'a mut Output,
+}
+
+/// A destination operand, validated.
+#[derive(Clone, Copy)]
+pub struct Dst<'a> {
+    /// The operand.
+    pub op: &'a Operand,
+    /// Its write mask (x = bit 0); 0 for `null`.
+    pub mask: u8,
+    /// Whether the instruction saturates.
+    pub saturate: bool,
+}
+
+impl Dst<'_> {
+    /// Number of lanes written.
+    pub fn width(&self) -> u8 {
+        self.mask.count_ones() as u8
+    }
+    /// True for the `null` register.
+    pub fn is_null(&self) -> bool {
+        self.op.ty == OperandType::Null
+    }
+}
+
+/// A source operand read as a typed expression: printing it with `{}`
+/// writes the GLSL.
+#[derive(Clone, Copy)]
+pub struct Src<'a> {
+    st: &'a StageState<'a>,
+    op: &'a Operand,
+    ty: Ty,
+    lanes: [u8; 4],
+    n: u8,
+    exact: bool,
+    modifiers: bool,
+}
+
+impl<'a> Src<'a> {
+    /// Number of lanes of the expression.
+    pub fn width(&self) -> u8 {
+        self.n
+    }
+    /// The type of the expression.
+    pub fn ty(&self) -> Ty {
+        self.ty
+    }
+    /// The operand.
+    pub fn operand(&self) -> &'a Operand {
+        self.op
+    }
+    /// The same operand read through other lanes (e.g. one lane at a time).
+    pub fn with_lanes(mut self, lanes: &[u8]) -> Self {
+        let n = lanes.len().clamp(1, 4);
+        self.lanes[..n].copy_from_slice(&lanes[..n]);
+        self.n = n as u8;
+        self
+    }
+    /// The source component read for expression lane `k`.
+    pub fn lane(&self, k: usize) -> u8 {
+        self.lanes[k.min(3)]
+    }
+    /// The same read without the operand's modifier (for handlers that
+    /// apply it themselves).
+    pub fn without_modifier(mut self) -> Self {
+        self.modifiers = false;
+        self
+    }
+}
+
+fn lane_letters(lanes: &[u8]) -> impl fmt::Display + '_ {
+    struct L<'x>(&'x [u8]);
+    impl fmt::Display for L<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            regs::write_swizzle(f, self.0)
+        }
+    }
+    L(lanes)
+}
+
+/// Writes an index expression (`3`, `floatBitsToInt(r1.x) + 3`).
+fn write_index(w: &mut dyn Write, st: &StageState<'_>, idx: &Index) -> fmt::Result {
+    match (&idx.rel, idx.repr) {
+        (None, _) => write!(w, "{}", idx.imm as u32),
+        (Some(rel), repr) => {
+            let src = Src {
+                st,
+                op: rel,
+                ty: Ty::Int,
+                lanes: [rel.swizzle()[0], 0, 0, 0],
+                n: 1,
+                exact: false,
+                modifiers: true,
+            };
+            write!(w, "{src}")?;
+            if repr != IndexRepr::Relative && idx.imm != 0 {
+                write!(w, " + {}", idx.imm as u32)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+struct IndexFmt<'x>(&'x StageState<'x>, &'x Index);
+impl fmt::Display for IndexFmt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_index(f, self.0, self.1)
+    }
+}
+
+impl Src<'_> {
+    /// Writes the value without modifiers.
+    fn write_raw(&self, w: &mut dyn Write) -> fmt::Result {
+        let lanes = &self.lanes[..self.n as usize];
+        let st = self.st;
+        let op = self.op;
+        match op.ty {
+            OperandType::Temp => {
+                let r = op.reg().unwrap_or(0);
+                let base = format_args!("r{r}{}", lane_letters(lanes));
+                regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+            }
+            OperandType::ConstantBuffer => {
+                let slot = op.reg().unwrap_or(0);
+                let idx = op.indices.get(1).map(|i| IndexFmt(st, i));
+                match idx {
+                    Some(i) => {
+                        let base = format_args!("cb{slot}.data[{i}]{}", lane_letters(lanes));
+                        regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+                    }
+                    None => Err(fmt::Error),
+                }
+            }
+            OperandType::ImmediateConstantBuffer => {
+                let i = op
+                    .indices
+                    .first()
+                    .map(|i| IndexFmt(st, i))
+                    .ok_or(fmt::Error)?;
+                let base = format_args!("ImmCB_0[{i}]{}", lane_letters(lanes));
+                regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+            }
+            OperandType::IndexableTemp => {
+                let r = op.reg().unwrap_or(0);
+                let i = op
+                    .indices
+                    .get(1)
+                    .map(|i| IndexFmt(st, i))
+                    .ok_or(fmt::Error)?;
+                let comps = st.indexable.get(&r).map(|t| t.components).unwrap_or(4);
+                if comps == 1 {
+                    let base = format_args!("TempArray{r}[{i}]");
+                    if self.n > 1 {
+                        let ctor = format_args!("{}({base})", Ty::Float.glsl(self.n));
+                        regs::write_bitcast(w, Ty::Float, self.ty, self.n, &ctor)
+                    } else {
+                        regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+                    }
+                } else {
+                    let base = format_args!("TempArray{r}[{i}]{}", lane_letters(lanes));
+                    regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+                }
+            }
+            OperandType::Immediate32 => {
+                let one = op.imm.len() == 1;
+                if self.n > 1 {
+                    write!(w, "{}(", self.ty.glsl(self.n))?;
+                }
+                for (k, &l) in lanes.iter().enumerate() {
+                    if k > 0 {
+                        w.write_str(", ")?;
+                    }
+                    let bits = if one {
+                        op.imm.first().copied()
+                    } else {
+                        op.imm.get(l as usize).copied()
+                    };
+                    regs::write_imm(w, self.ty, bits.ok_or(fmt::Error)?, self.exact)?;
+                }
+                if self.n > 1 {
+                    w.write_char(')')?;
+                }
+                Ok(())
+            }
+            OperandType::Input => {
+                let r = op.reg().unwrap_or(0);
+                write_mapped(w, st, &st.inputs, r, lanes, self.ty)
+            }
+            OperandType::Output => {
+                let r = op.reg().unwrap_or(0);
+                write_mapped(w, st, &st.outputs, r, lanes, self.ty)
+            }
+            _ => Err(fmt::Error),
+        }
+    }
+}
+
+/// Writes lanes of a mapped register (inputs/outputs) as type `ty`,
+/// grouping consecutive lanes of one variable.
+fn write_mapped(
+    w: &mut dyn Write,
+    st: &StageState<'_>,
+    file: &RegFile,
+    reg: u32,
+    lanes: &[u8],
+    ty: Ty,
+) -> fmt::Result {
+    let n = lanes.len() as u8;
+    // Resolve every lane.
+    let mut res = [Lane { var: 0, comp: 0 }; 4];
+    for (k, &l) in lanes.iter().enumerate() {
+        res[k] = file.get(reg, l).ok_or(fmt::Error)?;
+    }
+    let res = &res[..lanes.len()];
+    let same = res.iter().all(|l| l.var == res[0].var);
+    if same {
+        let v = st.vars.get(res[0].var as usize).ok_or(fmt::Error)?;
+        if v.scalar {
+            if n > 1 {
+                let ctor = format_args!("{}({})", v.ty.glsl(n), v.name);
+                return regs::write_bitcast(w, v.ty, ty, n, &ctor);
+            }
+            return regs::write_bitcast(w, v.ty, ty, n, &v.name);
+        }
+        let comps: Vec<u8> = res.iter().map(|l| l.comp).collect();
+        let base = format_args!("{}{}", v.name, lane_letters(&comps));
+        return regs::write_bitcast(w, v.ty, ty, n, &base);
+    }
+    // Several variables: a constructor of per-group conversions.
+    write!(w, "{}(", ty.glsl(n))?;
+    let mut k = 0;
+    let mut first = true;
+    while k < res.len() {
+        let mut e = k + 1;
+        while e < res.len() && res[e].var == res[k].var {
+            e += 1;
+        }
+        let v = st.vars.get(res[k].var as usize).ok_or(fmt::Error)?;
+        if !first {
+            w.write_str(", ")?;
+        }
+        first = false;
+        let gn = (e - k) as u8;
+        if v.scalar {
+            if gn > 1 {
+                let ctor = format_args!("{}({})", v.ty.glsl(gn), v.name);
+                regs::write_bitcast(w, v.ty, ty, gn, &ctor)?;
+            } else {
+                regs::write_bitcast(w, v.ty, ty, gn, &v.name)?;
+            }
+        } else {
+            let comps: Vec<u8> = res[k..e].iter().map(|l| l.comp).collect();
+            let base = format_args!("{}{}", v.name, lane_letters(&comps));
+            regs::write_bitcast(w, v.ty, ty, gn, &base)?;
+        }
+        k = e;
+    }
+    w.write_char(')')
+}
+
+impl fmt::Display for Src<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = if self.modifiers {
+            self.op.modifier
+        } else {
+            Modifier::None
+        };
+        struct Raw<'x>(&'x Src<'x>);
+        impl fmt::Display for Raw<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_raw(f)
+            }
+        }
+        let raw = Raw(self);
+        match (m, self.ty) {
+            (Modifier::None, _) => raw.fmt(f),
+            (Modifier::Neg, Ty::Uint) => write!(f, "(0u - {raw})"),
+            (Modifier::Neg, _) => write!(f, "(-{raw})"),
+            (Modifier::Abs, Ty::Uint) => {
+                write!(
+                    f,
+                    "{}(abs({}({raw})))",
+                    Ty::Uint.glsl(self.n),
+                    Ty::Int.glsl(self.n)
+                )
+            }
+            (Modifier::Abs, _) => write!(f, "abs({raw})"),
+            (Modifier::AbsNeg, Ty::Uint) => write!(
+                f,
+                "(0u - {}(abs({}({raw}))))",
+                Ty::Uint.glsl(self.n),
+                Ty::Int.glsl(self.n)
+            ),
+            (Modifier::AbsNeg, _) => write!(f, "(-abs({raw}))"),
+        }
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// Builds the instruction context over frozen state.
+    pub fn new(st: &'a StageState<'a>, out: &'a mut Output) -> Self {
+        Ctx { st, out }
+    }
+
+    /// The frozen register model.
+    pub fn state(&self) -> &'a StageState<'a> {
+        self.st
+    }
+
+    /// The profile.
+    pub fn profile(&self) -> &'a Profile {
+        self.st.profile
+    }
+
+    /// Requests a helper function.
+    pub fn helper(&mut self, h: &'static Helper) {
+        self.out.helper(h);
+    }
+
+    /// Writes one indented body line.
+    pub fn line(&mut self, args: fmt::Arguments<'_>) {
+        self.out.line(args);
+    }
+
+    /// Operand `i` of `inst`, or an error naming the index.
+    pub fn operand(&self, inst: &'a Instruction, i: usize) -> Result<&'a Operand, LowerError> {
+        inst.operands.get(i).ok_or_else(|| {
+            LowerError::invalid(format!(
+                "`{}` has {} operands, operand {i} expected",
+                inst.opcode,
+                inst.operands.len()
+            ))
+        })
+    }
+
+    /// Destination operand `i`.
+    pub fn dst(&self, inst: &'a Instruction, i: usize) -> Result<Dst<'a>, LowerError> {
+        let op = self.operand(inst, i)?;
+        let mask = match (op.ty, op.components) {
+            (OperandType::Null, _) => 0,
+            (_, Components::Mask(m)) => m,
+            (_, Components::One) => 1,
+            (_, Components::Zero) => 0xF,
+            _ => {
+                return Err(LowerError::invalid(format!(
+                    "destination operand {i} has no write mask"
+                )))
+            }
+        };
+        match op.ty {
+            OperandType::Temp
+            | OperandType::Output
+            | OperandType::IndexableTemp
+            | OperandType::Null
+            | OperandType::OutputDepth
+            | OperandType::OutputDepthGreaterEqual
+            | OperandType::OutputDepthLessEqual => {}
+            other => {
+                return Err(LowerError::invalid(format!(
+                    "cannot write to a {other:?} operand"
+                )))
+            }
+        }
+        self.check_writable(op)?;
+        Ok(Dst {
+            op,
+            mask,
+            saturate: inst.saturate(),
+        })
+    }
+
+    fn check_writable(&self, op: &Operand) -> Result<(), LowerError> {
+        match op.ty {
+            OperandType::Temp => {
+                let r = reg_of(op)?;
+                if r >= self.st.temps {
+                    return Err(LowerError::invalid(format!(
+                        "r{r} is beyond dcl_temps {}",
+                        self.st.temps
+                    )));
+                }
+            }
+            OperandType::Output => {
+                let r = reg_of(op)?;
+                for c in 0..4 {
+                    if op.mask() & (1 << c) != 0 {
+                        let lane = self.st.outputs.get(r, c).ok_or_else(|| {
+                            LowerError::invalid(format!(
+                                "o{r}.{} is written but not declared",
+                                regs::XYZW[c as usize]
+                            ))
+                        })?;
+                        let v = &self.st.vars[lane.var as usize];
+                        if !v.writable {
+                            return Err(LowerError::invalid(format!("{} is read-only", v.name)));
+                        }
+                    }
+                }
+            }
+            OperandType::OutputDepth
+            | OperandType::OutputDepthGreaterEqual
+            | OperandType::OutputDepthLessEqual => {
+                if self.st.depth.is_none() {
+                    return Err(LowerError::invalid("oDepth is written but not declared"));
+                }
+            }
+            OperandType::IndexableTemp => {
+                let r = reg_of(op)?;
+                if !self.st.indexable.contains_key(&r) {
+                    return Err(LowerError::invalid(format!("x{r} is not declared")));
+                }
+                self.check_index(op.indices.get(1))?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn check_index(&self, idx: Option<&Index>) -> Result<(), LowerError> {
+        let idx = idx.ok_or_else(|| LowerError::invalid("missing operand index"))?;
+        if let Some(rel) = &idx.rel {
+            self.check_readable(rel, &[rel.swizzle()[0]])?;
+        }
+        Ok(())
+    }
+
+    fn check_readable(&self, op: &Operand, lanes: &[u8]) -> Result<(), LowerError> {
+        match op.ty {
+            OperandType::Temp => {
+                let r = reg_of(op)?;
+                if r >= self.st.temps {
+                    return Err(LowerError::invalid(format!(
+                        "r{r} is beyond dcl_temps {}",
+                        self.st.temps
+                    )));
+                }
+            }
+            OperandType::Input | OperandType::Output => {
+                if op.indices.len() != 1 || op.indices[0].rel.is_some() {
+                    return Err(LowerError::refuse(
+                        "relative or multi-dimensional input/output indexing",
+                        "not implemented for the float_vec4 register model",
+                    ));
+                }
+                let r = reg_of(op)?;
+                let file = if op.ty == OperandType::Input {
+                    &self.st.inputs
+                } else {
+                    &self.st.outputs
+                };
+                let prefix = if op.ty == OperandType::Input {
+                    'v'
+                } else {
+                    'o'
+                };
+                for &l in lanes {
+                    if file.get(r, l).is_none() {
+                        return Err(LowerError::invalid(format!(
+                            "{prefix}{r}.{} is read but not declared",
+                            regs::XYZW[(l & 3) as usize]
+                        )));
+                    }
+                }
+            }
+            OperandType::ConstantBuffer => {
+                let slot = reg_of(op)?;
+                if !self.st.cbuffers.contains_key(&slot) {
+                    return Err(LowerError::invalid(format!("cb{slot} is not declared")));
+                }
+                if op.indices.len() != 2 {
+                    return Err(LowerError::invalid(
+                        "constant-buffer operand needs two indices",
+                    ));
+                }
+                self.check_index(op.indices.get(1))?;
+            }
+            OperandType::ImmediateConstantBuffer => {
+                if self.st.icb_len.is_none() {
+                    return Err(LowerError::invalid(
+                        "icb read without an immediate constant buffer",
+                    ));
+                }
+                self.check_index(op.indices.first())?;
+            }
+            OperandType::IndexableTemp => {
+                let r = reg_of(op)?;
+                if !self.st.indexable.contains_key(&r) {
+                    return Err(LowerError::invalid(format!("x{r} is not declared")));
+                }
+                self.check_index(op.indices.get(1))?;
+            }
+            OperandType::Immediate32 => {
+                let n = op.imm.len();
+                if n != 1 && n != 4 {
+                    return Err(LowerError::invalid("immediate with neither 1 nor 4 values"));
+                }
+                if n == 4 && lanes.iter().any(|&l| l > 3) {
+                    return Err(LowerError::invalid("immediate lane out of range"));
+                }
+            }
+            OperandType::Immediate64 => {
+                return Err(LowerError::refuse(
+                    "64-bit immediate",
+                    "doubles are not available in GLSL ES 3.00",
+                ))
+            }
+            other => {
+                return Err(LowerError::invalid(format!(
+                    "cannot read a {other:?} operand as a value"
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    fn make_src(
+        &self,
+        op: &'a Operand,
+        ty: Ty,
+        lanes: [u8; 4],
+        n: u8,
+        exact: bool,
+    ) -> Result<Src<'a>, LowerError> {
+        self.check_readable(op, &lanes[..n as usize])?;
+        Ok(Src {
+            st: self.st,
+            op,
+            ty,
+            lanes,
+            n,
+            exact,
+            modifiers: true,
+        })
+    }
+
+    /// Source operand `i` read as `ty` through the destination `mask`: one
+    /// expression lane per set bit, each reading the swizzled component.
+    pub fn src(
+        &self,
+        inst: &'a Instruction,
+        i: usize,
+        ty: Ty,
+        mask: u8,
+    ) -> Result<Src<'a>, LowerError> {
+        let op = self.operand(inst, i)?;
+        let swz = op.swizzle();
+        let mut lanes = [0u8; 4];
+        let mut n = 0u8;
+        for c in 0..4 {
+            if mask & (1 << c) != 0 {
+                lanes[n as usize] = swz[c];
+                n += 1;
+            }
+        }
+        if n == 0 {
+            n = 1;
+            lanes[0] = swz[0];
+        }
+        self.make_src(op, ty, lanes, n, false)
+    }
+
+    /// Source operand `i` read as `ty`, its first `n` swizzle lanes
+    /// (`dp3` reads `.xyz` of the swizzle whatever the destination).
+    pub fn src_n(
+        &self,
+        inst: &'a Instruction,
+        i: usize,
+        ty: Ty,
+        n: u8,
+    ) -> Result<Src<'a>, LowerError> {
+        let op = self.operand(inst, i)?;
+        let n = n.clamp(1, 4);
+        self.make_src(op, ty, op.swizzle(), n, false)
+    }
+
+    /// Like [`Ctx::src`] for type-less movers: float immediates keep their
+    /// exact bits (families.md §0.1 "exactness matters").
+    pub fn src_bits(
+        &self,
+        inst: &'a Instruction,
+        i: usize,
+        mask: u8,
+    ) -> Result<Src<'a>, LowerError> {
+        let mut s = self.src(inst, i, Ty::Float, mask)?;
+        s.exact = true;
+        Ok(s)
+    }
+
+    /// Writes `dst = rhs;` where `rhs` is a `ty` expression of `width`
+    /// lanes (1 broadcasts to every written lane; otherwise it must equal the
+    /// number of written lanes). Converts to the destination's storage type,
+    /// splits writes that span several output variables, and adds the
+    /// `_sat` clamp as a separate statement.
+    pub fn assign(
+        &mut self,
+        dst: Dst<'a>,
+        ty: Ty,
+        width: u8,
+        rhs: &dyn fmt::Display,
+    ) -> Result<(), LowerError> {
+        if dst.is_null() || dst.mask == 0 {
+            return Ok(());
+        }
+        let n = dst.width();
+        if width != 1 && width != n {
+            return Err(LowerError::invalid(format!(
+                "expression of {width} lanes assigned to {n} lanes"
+            )));
+        }
+        // Broadcast a scalar into several lanes.
+        struct Bcast<'x>(Ty, u8, &'x dyn fmt::Display);
+        impl fmt::Display for Bcast<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}({})", self.0.glsl(self.1), self.2)
+            }
+        }
+        let bc;
+        let rhs: &dyn fmt::Display = if width == 1 && n > 1 {
+            bc = Bcast(ty, n, rhs);
+            &bc
+        } else {
+            rhs
+        };
+        let targets = self.targets(dst)?;
+        let sat = dst.saturate;
+        if targets.len() == 1 {
+            let t = &targets[0];
+            let mut line = String::new();
+            let _ = write!(line, "{} = ", t.lvalue);
+            let _ = regs::write_bitcast(&mut line, ty, t.ty, n, rhs);
+            line.push(';');
+            self.out.line(format_args!("{line}"));
+            if sat {
+                self.saturate_lvalue(&t.lvalue, t.ty, n);
+            }
+            return Ok(());
+        }
+        // Several variables: evaluate once into a local, then distribute.
+        let tmp = self.out.fresh("hlslcc_dst");
+        self.out.line(format_args!("{{"));
+        self.out.indent += 1;
+        let mut line = String::new();
+        let _ = write!(line, "{} {tmp} = {rhs};", ty.glsl(n));
+        self.out.line(format_args!("{line}"));
+        if sat {
+            self.saturate_lvalue(&tmp, ty, n);
+        }
+        let mut k = 0u8;
+        for t in &targets {
+            let tn = t.lanes;
+            let letters: Vec<u8> = (k..k + tn).collect();
+            let src = format!("{tmp}{}", lane_letters(&letters));
+            let mut line = String::new();
+            let _ = write!(line, "{} = ", t.lvalue);
+            let _ = regs::write_bitcast(&mut line, ty, t.ty, tn, &src);
+            line.push(';');
+            self.out.line(format_args!("{line}"));
+            k += tn;
+        }
+        self.out.indent -= 1;
+        self.out.line(format_args!("}}"));
+        Ok(())
+    }
+
+    fn saturate_lvalue(&mut self, lv: &str, ty: Ty, n: u8) {
+        let mut line = String::new();
+        let _ = write!(line, "{lv} = ");
+        let read = {
+            let mut s = String::new();
+            let _ = regs::write_bitcast(&mut s, ty, Ty::Float, n, &lv);
+            s
+        };
+        let clamped = if self.st.profile.nan_exact {
+            let zero = if n == 1 {
+                "0.0".to_string()
+            } else {
+                format!("{}(0.0)", Ty::Float.glsl(n))
+            };
+            let bvec = if n == 1 { String::new() } else { String::new() };
+            let _ = bvec;
+            if n == 1 {
+                format!("(isnan({read}) ? {zero} : clamp({read}, 0.0, 1.0))")
+            } else {
+                // mix with a bvec picks per lane: NaN lanes become 0.
+                format!("mix(clamp({read}, 0.0, 1.0), {zero}, isnan({read}))")
+            }
+        } else {
+            format!("clamp({read}, 0.0, 1.0)")
+        };
+        let _ = regs::write_bitcast(&mut line, Ty::Float, ty, n, &clamped);
+        line.push(';');
+        self.out.line(format_args!("{line}"));
+    }
+
+    /// Resolves a destination into assignable targets, in lane order.
+    fn targets(&self, dst: Dst<'a>) -> Result<Vec<Target>, LowerError> {
+        let op = dst.op;
+        let mask = dst.mask;
+        let mut letters = Vec::with_capacity(4);
+        for c in 0..4u8 {
+            if mask & (1 << c) != 0 {
+                letters.push(c);
+            }
+        }
+        let n = letters.len() as u8;
+        match op.ty {
+            OperandType::Temp => {
+                let r = reg_of(op)?;
+                let lv = if mask == 0xF {
+                    format!("r{r}")
+                } else {
+                    format!("r{r}{}", lane_letters(&letters))
+                };
+                Ok(vec![Target {
+                    lvalue: lv,
+                    ty: Ty::Float,
+                    lanes: n,
+                }])
+            }
+            OperandType::IndexableTemp => {
+                let r = reg_of(op)?;
+                let comps = self.st.indexable.get(&r).map(|t| t.components).unwrap_or(4);
+                let idx = op
+                    .indices
+                    .get(1)
+                    .ok_or_else(|| LowerError::invalid("x# operand without element index"))?;
+                let i = IndexFmt(self.st, idx).to_string();
+                let full = (1u8 << comps) - 1;
+                if letters.iter().any(|&c| c >= comps) {
+                    return Err(LowerError::invalid(format!(
+                        "x{r} has {comps} components, write mask exceeds it"
+                    )));
+                }
+                let lv = if mask == full {
+                    format!("TempArray{r}[{i}]")
+                } else {
+                    format!("TempArray{r}[{i}]{}", lane_letters(&letters))
+                };
+                Ok(vec![Target {
+                    lvalue: lv,
+                    ty: Ty::Float,
+                    lanes: n,
+                }])
+            }
+            OperandType::OutputDepth
+            | OperandType::OutputDepthGreaterEqual
+            | OperandType::OutputDepthLessEqual => {
+                let v = self
+                    .st
+                    .depth
+                    .and_then(|d| self.st.vars.get(d as usize))
+                    .ok_or_else(|| LowerError::invalid("oDepth not declared"))?;
+                Ok(vec![Target {
+                    lvalue: v.name.clone(),
+                    ty: v.ty,
+                    lanes: 1,
+                }])
+            }
+            OperandType::Output => {
+                let r = reg_of(op)?;
+                let mut out: Vec<Target> = Vec::new();
+                let mut cur: Option<(u32, Vec<u8>)> = None;
+                let flush = |cur: &mut Option<(u32, Vec<u8>)>, out: &mut Vec<Target>| {
+                    if let Some((var, comps)) = cur.take() {
+                        let v = &self.st.vars[var as usize];
+                        let lv = if v.scalar || comps.len() as u8 == v.width && is_identity(&comps)
+                        {
+                            v.name.clone()
+                        } else {
+                            format!("{}{}", v.name, lane_letters(&comps))
+                        };
+                        out.push(Target {
+                            lvalue: lv,
+                            ty: v.ty,
+                            lanes: comps.len() as u8,
+                        });
+                    }
+                };
+                for &c in &letters {
+                    let lane = self.st.outputs.get(r, c).ok_or_else(|| {
+                        LowerError::invalid(format!(
+                            "o{r}.{} is not declared",
+                            regs::XYZW[c as usize]
+                        ))
+                    })?;
+                    match &mut cur {
+                        Some((var, comps)) if *var == lane.var => comps.push(lane.comp),
+                        _ => {
+                            flush(&mut cur, &mut out);
+                            cur = Some((lane.var, vec![lane.comp]));
+                        }
+                    }
+                }
+                flush(&mut cur, &mut out);
+                Ok(out)
+            }
+            other => Err(LowerError::invalid(format!("cannot write to {other:?}"))),
+        }
+    }
+}
+
+fn is_identity(c: &[u8]) -> bool {
+    c.iter().enumerate().all(|(i, &x)| i as u8 == x)
+}
+
+struct Target {
+    lvalue: String,
+    ty: Ty,
+    lanes: u8,
+}
+
+/// The immediate register number of a one-dimensional operand.
+pub fn reg_of(op: &Operand) -> Result<u32, LowerError> {
+    match op.indices.first() {
+        Some(Index { rel: None, imm, .. }) => Ok(*imm as u32),
+        Some(_) => Err(LowerError::refuse(
+            "relative register index",
+            "only constant-buffer, icb and indexable-temp operands may be indexed dynamically",
+        )),
+        None => Err(LowerError::invalid("operand without a register index")),
+    }
+}

@@ -1,0 +1,135 @@
+//! The stage's output text, kept in sections and assembled once.
+//!
+//! Order of the final text (families.md §1 preamble, seed "Emission order"):
+//! `#version` line, `#extension` lines, the PS default-precision block,
+//! declarations in bytecode order, helper functions (each once, dependencies
+//! first), then `void main()` with the early-main statements before the
+//! translated body.
+
+use std::fmt::{self, Write};
+
+/// A GLSL helper function, emitted once per stage however often it is used.
+#[derive(Debug)]
+pub struct Helper {
+    /// Unique name (also the function name, by convention).
+    pub name: &'static str,
+    /// The GLSL text (one or more function definitions, ending in a newline).
+    pub text: &'static str,
+    /// Helpers this one calls.
+    pub deps: &'static [&'static Helper],
+}
+
+/// The sections of one stage's GLSL.
+#[derive(Default, Debug)]
+pub struct Output {
+    /// `#extension` lines (without the newline), deduplicated, in request
+    /// order.
+    pub extensions: Vec<String>,
+    /// Global declarations in bytecode order.
+    pub decls: String,
+    /// Requested helpers, in first-request order (dependencies first).
+    helpers: Vec<&'static Helper>,
+    /// Statements at the start of `main`, before the body.
+    pub early_main: String,
+    /// The translated body.
+    pub body: String,
+    /// Statements run before every return (the stage epilogue).
+    pub epilogue: String,
+    /// Current body indentation depth (1 = inside `main`).
+    pub indent: usize,
+    /// Notes for the user (dropped qualifiers and similar quality changes).
+    pub notes: Vec<String>,
+    /// Counter for unique local names.
+    pub temp_counter: u32,
+}
+
+impl Output {
+    /// A fresh output with the body indented inside `main`.
+    pub fn new() -> Self {
+        Output {
+            indent: 1,
+            ..Default::default()
+        }
+    }
+
+    /// Requests an `#extension` line (given without the newline).
+    pub fn extension(&mut self, line: &str) {
+        if !self.extensions.iter().any(|e| e == line) {
+            self.extensions.push(line.to_string());
+        }
+    }
+
+    /// Requests a helper (and its dependencies) once.
+    pub fn helper(&mut self, h: &'static Helper) {
+        if self.helpers.iter().any(|x| std::ptr::eq(*x, h)) {
+            return;
+        }
+        for d in h.deps {
+            self.helper(d);
+        }
+        self.helpers.push(h);
+    }
+
+    /// Helpers requested so far.
+    pub fn helpers(&self) -> &[&'static Helper] {
+        &self.helpers
+    }
+
+    /// Writes one indented body line.
+    pub fn line(&mut self, args: fmt::Arguments<'_>) {
+        push_indent(&mut self.body, self.indent);
+        let _ = self.body.write_fmt(args);
+        self.body.push('\n');
+    }
+
+    /// Writes one declaration line.
+    pub fn decl(&mut self, args: fmt::Arguments<'_>) {
+        let _ = self.decls.write_fmt(args);
+        self.decls.push('\n');
+    }
+
+    /// Writes one early-main line.
+    pub fn early(&mut self, args: fmt::Arguments<'_>) {
+        self.early_main.push_str("    ");
+        let _ = self.early_main.write_fmt(args);
+        self.early_main.push('\n');
+    }
+
+    /// A fresh local name with the given prefix (`hlslcc_tmp3`).
+    pub fn fresh(&mut self, prefix: &str) -> String {
+        let n = self.temp_counter;
+        self.temp_counter += 1;
+        format!("{prefix}{n}")
+    }
+
+    /// Assembles the final text.
+    pub fn assemble(&self, version: &str, pixel: bool) -> String {
+        let mut s = String::with_capacity(
+            64 + self.decls.len() + self.early_main.len() + self.body.len() + 256,
+        );
+        let _ = writeln!(s, "#version {version}");
+        for e in &self.extensions {
+            s.push_str(e);
+            s.push('\n');
+        }
+        if pixel {
+            s.push_str("precision highp float;\nprecision highp int;\n");
+        }
+        s.push_str(&self.decls);
+        for h in &self.helpers {
+            s.push_str(h.text);
+        }
+        s.push_str("void main()\n{\n");
+        s.push_str(&self.early_main);
+        s.push_str(&self.body);
+        s.push_str("}\n");
+        s
+    }
+}
+
+/// Pushes `depth` levels of four-space indentation.
+pub fn push_indent(s: &mut String, depth: usize) {
+    for _ in 0..depth {
+        s.push_str("    ");
+    }
+}

@@ -1,0 +1,191 @@
+//! Lowering outcomes that are not GLSL: refusals, missing handlers and bugs.
+//!
+//! Three kinds are kept apart because users act on them differently:
+//! - [`Refusal`]: WebGL2 (or the chosen profile) cannot express the input.
+//!   Not a bug; sometimes a profile switch lifts it (`lifted_by`).
+//! - [`TranslateError::Unsupported`]: no handler is registered for an opcode
+//!   (its family is not implemented yet). Names the opcode and its family.
+//! - [`LowerError::Invalid`] and the rest: the input is malformed for the
+//!   lowering, or dxlower has a bug.
+
+use dxlower_dxbc::Opcode;
+use std::fmt;
+
+/// "The target cannot express this": what, why, and what would lift it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The construct refused (`texturecubearray t3`, `atomic_iadd`).
+    pub what: String,
+    /// Why the target cannot express it.
+    pub why: String,
+    /// A profile switch or feature that would lift the refusal, if any.
+    pub lifted_by: Option<String>,
+}
+
+impl Refusal {
+    /// A refusal with no known way to lift it.
+    pub fn new(what: impl Into<String>, why: impl Into<String>) -> Self {
+        Refusal {
+            what: what.into(),
+            why: why.into(),
+            lifted_by: None,
+        }
+    }
+    /// Names the switch that would lift it.
+    pub fn lifted_by(mut self, how: impl Into<String>) -> Self {
+        self.lifted_by = Some(how.into());
+        self
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.what, self.why)?;
+        if let Some(l) = &self.lifted_by {
+            write!(f, " (lifted by {l})")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a handler can return instead of GLSL.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LowerError {
+    /// The target cannot express this instruction or declaration.
+    #[error("refused: {0}")]
+    Refused(Refusal),
+    /// The instruction is malformed for its opcode (wrong operand count or
+    /// kind, an undeclared register, ...).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl LowerError {
+    /// Shorthand for [`LowerError::Invalid`].
+    #[cold]
+    pub fn invalid(msg: impl Into<String>) -> Self {
+        LowerError::Invalid(msg.into())
+    }
+    /// Shorthand for a refusal without a lifting switch.
+    #[cold]
+    pub fn refuse(what: impl Into<String>, why: impl Into<String>) -> Self {
+        LowerError::Refused(Refusal::new(what, why))
+    }
+}
+
+impl From<Refusal> for LowerError {
+    fn from(r: Refusal) -> Self {
+        LowerError::Refused(r)
+    }
+}
+
+/// Where in the program a lowering error happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Site {
+    /// Index of the instruction (declarations counted).
+    pub index: usize,
+    /// Its opcode.
+    pub opcode: Opcode,
+    /// Dword offset of the instruction from the start of the program.
+    pub dword: u32,
+    /// Byte offset of the instruction from the start of the container, when
+    /// known.
+    pub byte: Option<u64>,
+}
+
+impl fmt::Display for Site {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "instruction {} `{}` at dword {}",
+            self.index, self.opcode, self.dword
+        )?;
+        if let Some(b) = self.byte {
+            write!(f, " (byte offset {b:#x})")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a stage did not translate.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TranslateError {
+    /// The bytes are not a valid DXBC program.
+    #[error("decode failed: {0}")]
+    Decode(#[from] dxlower_dxbc::Error),
+    /// The whole stage is of a kind dxlower does not lower.
+    #[error("refused: {0}")]
+    StageRefused(Refusal),
+    /// The profile refused one instruction or declaration.
+    #[error("refused: {refusal} ({site})")]
+    Refused {
+        /// The refusal.
+        refusal: Refusal,
+        /// Where.
+        site: Site,
+    },
+    /// No handler is registered for an opcode.
+    #[error("unsupported: no handler for `{opcode}` ({family_note}) ({site})")]
+    Unsupported {
+        /// The opcode.
+        opcode: Opcode,
+        /// The family that owns it, when one claims it.
+        family: Option<&'static str>,
+        /// Human-readable family note (`family integer-conv is not
+        /// implemented yet` / `no family claims it`).
+        family_note: String,
+        /// Where.
+        site: Site,
+    },
+    /// A handler reported the instruction malformed, or dxlower has a bug.
+    #[error("{message} ({site}, handler {handler})")]
+    Lower {
+        /// What went wrong.
+        message: String,
+        /// Where.
+        site: Site,
+        /// The handler's source location (`crate/file.rs:line`).
+        handler: String,
+    },
+    /// The profile's capability check failed after lowering.
+    #[error("profile `{profile}` lacks {missing}")]
+    MissingCapability {
+        /// Profile name.
+        profile: String,
+        /// What is missing.
+        missing: String,
+    },
+    /// The handler registry is inconsistent (duplicate handlers).
+    #[error("{0}")]
+    Registry(String),
+}
+
+impl TranslateError {
+    /// The sweep status this error maps to: `decode_failed`, `refused`,
+    /// `unsupported` or `failed`.
+    pub fn status(&self) -> &'static str {
+        match self {
+            TranslateError::Decode(_) => "decode_failed",
+            TranslateError::StageRefused(_) | TranslateError::Refused { .. } => "refused",
+            TranslateError::Unsupported { .. } => "unsupported",
+            _ => "failed",
+        }
+    }
+    /// A short reason, stable enough to group by (no offsets).
+    pub fn reason_key(&self) -> String {
+        match self {
+            TranslateError::Decode(e) => format!("decode: {}", e.kind()),
+            TranslateError::StageRefused(r) => r.what.clone(),
+            TranslateError::Refused { refusal, .. } => refusal.what.clone(),
+            TranslateError::Unsupported { opcode, family, .. } => match family {
+                Some(f) => format!("no handler for `{opcode}` (family {f})"),
+                None => format!("no handler for `{opcode}`"),
+            },
+            TranslateError::Lower { message, .. } => message.clone(),
+            TranslateError::MissingCapability { missing, .. } => missing.clone(),
+            TranslateError::Registry(m) => m.clone(),
+        }
+    }
+}

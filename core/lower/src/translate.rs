@@ -1,0 +1,146 @@
+//! `translate`: one stage from decoded program to GLSL text.
+//!
+//! Data flows one way: the decoded program goes through the declaration
+//! handlers (building the register model), then the instruction handlers,
+//! then the sections are assembled. Every failure names the instruction,
+//! its opcode and its dword offset.
+
+use crate::ctx::{Ctx, DeclCtx, StageInput};
+use crate::error::{LowerError, Site, TranslateError};
+use crate::profile::Profile;
+use crate::registry::{HandlerEntry, Lower, Registry};
+use crate::regs::Var;
+use dxlower_dxbc::{Instruction, ProgramType};
+
+/// One translated stage.
+#[derive(Clone, Debug)]
+pub struct StageGlsl {
+    /// Program type (vertex or pixel).
+    pub stage: ProgramType,
+    /// The GLSL ES text.
+    pub glsl: String,
+    /// Storage variables of inputs and outputs (names, types, widths).
+    pub io_vars: Vec<Var>,
+    /// Quality notes (dropped qualifiers and the like).
+    pub notes: Vec<String>,
+}
+
+fn site(input: &StageInput<'_>, index: usize, inst: &Instruction) -> Site {
+    Site {
+        index,
+        opcode: inst.opcode,
+        dword: inst.offset,
+        byte: input
+            .program_byte_offset
+            .map(|b| b + inst.offset as u64 * 4),
+    }
+}
+
+fn map_err(e: LowerError, site: Site, h: &HandlerEntry) -> TranslateError {
+    match e {
+        LowerError::Refused(refusal) => TranslateError::Refused { refusal, site },
+        LowerError::Invalid(message) => TranslateError::Lower {
+            message,
+            site,
+            handler: h.location(),
+        },
+    }
+}
+
+fn handler(
+    reg: &Registry,
+    input: &StageInput<'_>,
+    index: usize,
+    inst: &Instruction,
+) -> Result<&'static HandlerEntry, TranslateError> {
+    reg.get(inst.opcode).ok_or_else(|| {
+        let family = reg.family_of(inst.opcode);
+        let family_note = match family {
+            Some(f) => format!("family {f} has no handler for it yet"),
+            None => "no family claims it".to_string(),
+        };
+        TranslateError::Unsupported {
+            opcode: inst.opcode,
+            family,
+            family_note,
+            site: site(input, index, inst),
+        }
+    })
+}
+
+/// Translates one vertex or pixel stage with the global registry.
+pub fn translate_stage(
+    input: StageInput<'_>,
+    profile: &Profile,
+) -> Result<StageGlsl, TranslateError> {
+    let reg = Registry::global().map_err(|e| TranslateError::Registry(e.to_string()))?;
+    translate_stage_with(reg, input, profile)
+}
+
+/// Translates one stage with an explicit registry.
+pub fn translate_stage_with(
+    reg: &Registry,
+    input: StageInput<'_>,
+    profile: &Profile,
+) -> Result<StageGlsl, TranslateError> {
+    let version = input.program.version;
+    let stage = version.program_type;
+    if !matches!(stage, ProgramType::Vertex | ProgramType::Pixel) {
+        return Err(TranslateError::StageRefused(crate::error::Refusal::new(
+            format!("{} stage", stage.prefix()),
+            "GLSL ES 3.00 has only vertex and fragment shaders",
+        )));
+    }
+    let pixel = stage == ProgramType::Pixel;
+    let mut dcx = DeclCtx::new(input, profile);
+    let insts = &input.program.instructions;
+    // Phase 1: declarations.
+    for (i, inst) in insts.iter().enumerate() {
+        if !inst.opcode.is_declaration() {
+            continue;
+        }
+        let h = handler(reg, &input, i, inst)?;
+        match h.lower {
+            Lower::Decl(f) => {
+                f(inst, &mut dcx).map_err(|e| map_err(e, site(&input, i, inst), h))?
+            }
+            Lower::Inst(_) => {
+                return Err(TranslateError::Lower {
+                    message: "declaration registered as an instruction handler".into(),
+                    site: site(&input, i, inst),
+                    handler: h.location(),
+                })
+            }
+        }
+    }
+    let DeclCtx { st, mut out } = dcx;
+    // Phase 2: instructions.
+    {
+        let mut cx = Ctx::new(&st, &mut out);
+        for (i, inst) in insts.iter().enumerate() {
+            if inst.opcode.is_declaration() {
+                continue;
+            }
+            let h = handler(reg, &input, i, inst)?;
+            match h.lower {
+                Lower::Inst(f) => {
+                    f(inst, &mut cx).map_err(|e| map_err(e, site(&input, i, inst), h))?
+                }
+                Lower::Decl(_) => {
+                    return Err(TranslateError::Lower {
+                        message: "instruction registered as a declaration handler".into(),
+                        site: site(&input, i, inst),
+                        handler: h.location(),
+                    })
+                }
+            }
+        }
+    }
+    let glsl = out.assemble(&profile.glsl_version, pixel);
+    Ok(StageGlsl {
+        stage,
+        glsl,
+        io_vars: st.vars.clone(),
+        notes: out.notes.clone(),
+    })
+}
