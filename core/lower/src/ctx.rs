@@ -18,7 +18,7 @@ use crate::profile::Profile;
 use crate::regs::{self, Lane, RegFile, Ty, Var};
 use dxlower_dxbc::{
     Components, Index, IndexRepr, Instruction, Modifier, Operand, OperandType, Program,
-    ProgramType, Signature,
+    ProgramType, ResourceDimension, SamplerMode, Signature,
 };
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
@@ -46,6 +46,17 @@ pub struct IndexableTemp {
     pub components: u8,
 }
 
+/// A declared texture resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResourceDecl {
+    /// Dimension from the declaration.
+    pub dim: ResourceDimension,
+    /// Base type the texture returns (from the declaration's return types).
+    pub ty: Ty,
+    /// Sample count for MS textures.
+    pub samples: u8,
+}
+
 /// The register model and everything declarations established.
 pub struct StageState<'a> {
     /// The stage input.
@@ -70,6 +81,10 @@ pub struct StageState<'a> {
     pub cbuffers: BTreeMap<u32, u32>,
     /// Immediate constant buffer length in vec4s, if declared.
     pub icb_len: Option<u32>,
+    /// Declared textures (`t#`), by register.
+    pub resources: BTreeMap<u32, ResourceDecl>,
+    /// Declared samplers (`s#`), by register.
+    pub samplers: BTreeMap<u32, SamplerMode>,
     /// Lanes of each `o#` register that some instruction writes (from a
     /// pre-pass over the program).
     pub written_outputs: Vec<u8>,
@@ -125,6 +140,8 @@ impl<'a> StageState<'a> {
             indexable: BTreeMap::new(),
             cbuffers: BTreeMap::new(),
             icb_len: None,
+            resources: BTreeMap::new(),
+            samplers: BTreeMap::new(),
             written_outputs,
             depth_written,
         }

@@ -38,7 +38,7 @@ pub mod registry;
 pub mod regs;
 pub mod translate;
 
-pub use ctx::{Ctx, DeclCtx, Dst, IndexableTemp, Src, StageInput, StageState};
+pub use ctx::{Ctx, DeclCtx, Dst, IndexableTemp, ResourceDecl, Src, StageInput, StageState};
 pub use emit::{Helper, Output};
 pub use error::{LowerError, Refusal, Site, TranslateError};
 pub use profile::Profile;
