@@ -124,6 +124,12 @@ pub struct Instruction {
     /// Dwords inside the instruction's declared length that nothing consumed
     /// (none in a well-formed program).
     pub trailing: Vec<u32>,
+    /// The instruction length is stored in the dword after `OpcodeToken0`
+    /// (bit 31 set, `[30:24]` zero) instead of in `[30:24]`: the long form
+    /// the format allows for `dcl_function_body`, `dcl_function_table`,
+    /// `dcl_interface`, `fcall` and `dcl_thread_group`. The encoder also
+    /// uses it for those opcodes whenever the length exceeds 127 dwords.
+    pub long_length: bool,
 }
 
 /// Named control-bit fields of `OpcodeToken0`.
@@ -702,18 +708,24 @@ pub enum Payload {
         /// Function body ids.
         bodies: Vec<u32>,
     },
-    /// `dcl_interface`: id, table length, array length / interface count and
-    /// the function-table ids.
+    /// `dcl_interface`. Dwords after `OpcodeToken0`: the id, the expected
+    /// function-table length, then the counts dword (`[15:0]` number of
+    /// function tables, `[31:16]` array length), then the table ids. fxc
+    /// prints it as `dcl_interface fp<id>[<array_len>][<num_interfaces>] =
+    /// {<tables>}`.
     Interface {
-        /// `fp#`.
+        /// `fp#` (first dword).
         id: u32,
-        /// Number of function tables per entry (`[15:0]` of the second dword).
+        /// Number of function tables that implement the interface (`[15:0]`
+        /// of the counts dword, the third dword); equals `tables.len()`.
         table_len: u32,
-        /// Array length (`[31:16]` of the second dword).
+        /// Array length: the number of interfaces in this array (`[31:16]`
+        /// of the counts dword).
         array_len: u32,
-        /// The second dword raw, for exact re-encoding.
+        /// The counts dword raw, for exact re-encoding.
         raw_counts: u32,
-        /// The number of interfaces this declaration covers (third dword).
+        /// The expected function-table length, i.e. the number of function
+        /// bodies in each table (second dword). (The name is historical.)
         num_interfaces: u32,
         /// Function-table ids.
         tables: Vec<u32>,
@@ -1072,7 +1084,9 @@ pub struct Operand {
     /// (zero in valid programs), kept for exact re-encoding.
     pub extended_reserved: u32,
     /// Immediate values: for `Immediate32` one dword per component (1 or 4);
-    /// for `Immediate64` two dwords per component, low word first as stored.
+    /// for `Immediate64` one 64-bit value per pair of components, low word
+    /// first as stored: 2 dwords for a 1-component operand, 4 dwords (two
+    /// doubles, `d(a, b)`) for a 4-component one.
     pub imm: Vec<u32>,
 }
 

@@ -13,10 +13,14 @@
 //! dword offset. No input makes the reader panic, read out of bounds or
 //! allocate by an unchecked length field.
 
+pub mod decode;
+pub mod encode;
 pub mod error;
 pub mod ir;
 pub mod opcode;
 
 pub use ir::*;
 pub use opcode::Opcode;
+pub use decode::{decode_program, decode_program_dwords};
+pub use encode::{encode_program, encode_program_bytes, try_encode_program};
 pub use error::{Error, ErrorKind, FourCc, InstructionSite};
