@@ -1,1 +1,178 @@
-//! Integration tests for dxlower live in `tests/tests/`.
+//! Shared utilities of the dxlower integration tests: where the shared corpus
+//! lives, the manifest, running the real GLSL compiler, and building small
+//! programs with the reader's encoder.
+//!
+//! The corpus is read from `DXLOWER_CORPUS_DIR` (default `../shared/corpus`
+//! beside the workspace) and never copied into the project.
+
+use dxlower_core::{Profile, StageGlsl, StageInput, TranslateError};
+use dxlower_dxbc::{Instruction, Program, ProgramType, Signature, Version};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The shared corpus directory.
+pub fn corpus_dir() -> PathBuf {
+    std::env::var_os("DXLOWER_CORPUS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus"))
+        })
+}
+
+/// The shared conformance directory.
+pub fn conformance_dir() -> PathBuf {
+    std::env::var_os("DXLOWER_CONFORMANCE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../shared/conformance"
+            ))
+        })
+}
+
+/// One manifest entry (the fields the tests use).
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Path relative to the corpus dir.
+    pub file: String,
+    /// `vs`, `ps`, `gs`, ...
+    pub stage: String,
+    /// The raw JSON entry.
+    pub json: serde_json::Value,
+}
+
+/// Reads `manifest.json`; panics with a clear message when the corpus is
+/// missing (a test that needs the corpus cannot pass without it).
+pub fn manifest() -> Vec<Entry> {
+    let path = corpus_dir().join("manifest.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e} (set DXLOWER_CORPUS_DIR)",
+            path.display()
+        )
+    });
+    let v: serde_json::Value = serde_json::from_str(&text).expect("manifest.json is JSON");
+    v.as_array()
+        .expect("manifest is a list")
+        .iter()
+        .map(|e| Entry {
+            file: e["file"].as_str().unwrap_or_default().to_string(),
+            stage: e["stage"].as_str().unwrap_or_default().to_string(),
+            json: e.clone(),
+        })
+        .collect()
+}
+
+/// Reads a corpus file by its manifest path.
+pub fn read_corpus(file: &str) -> Vec<u8> {
+    let p = corpus_dir().join(file);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
+}
+
+/// Translates a corpus file with a profile.
+pub fn translate_corpus(file: &str, profile: &Profile) -> Result<StageGlsl, TranslateError> {
+    dxlower_core::translate_bytes(&read_corpus(file), profile)
+}
+
+/// Runs `glslangValidator` on one GLSL ES stage (`vert` or `frag`);
+/// `Err` carries the compiler's log. A missing validator is an error, never
+/// a pass.
+pub fn glslang(glsl: &str, stage: ProgramType) -> Result<(), String> {
+    let s = match stage {
+        ProgramType::Vertex => "vert",
+        ProgramType::Pixel => "frag",
+        other => return Err(format!("no GLSL stage for {other:?}")),
+    };
+    let mut child = Command::new("glslangValidator")
+        .args(["--stdin", "-S", s])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run glslangValidator: {e} (install glslang-tools)"))?;
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(glsl.as_bytes())
+        .map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
+
+/// A small stage built in a test: program plus signatures.
+pub struct Built {
+    /// The program, after an encode → decode round trip.
+    pub program: Program,
+    /// Input signature.
+    pub isgn: Option<Signature>,
+    /// Output signature.
+    pub osgn: Option<Signature>,
+}
+
+impl Built {
+    /// Builds a stage of the given type from instructions, encoding and
+    /// decoding it so that the test sees exactly what the reader produces.
+    pub fn new(
+        stage: ProgramType,
+        major: u8,
+        instructions: Vec<Instruction>,
+        isgn: Option<Signature>,
+        osgn: Option<Signature>,
+    ) -> Built {
+        let program = Program {
+            version: Version {
+                program_type: stage,
+                major,
+                minor: 0,
+                reserved: 0,
+            },
+            instructions,
+            trailing: Vec::new(),
+        };
+        let bytes = dxlower_dxbc::encode::encode_program_bytes(&program);
+        let program = dxlower_dxbc::decode::decode_program(&bytes).expect("built program decodes");
+        Built {
+            program,
+            isgn,
+            osgn,
+        }
+    }
+
+    /// The stage input for translation.
+    pub fn input(&self) -> StageInput<'_> {
+        StageInput {
+            program: &self.program,
+            input_signature: self.isgn.as_ref(),
+            output_signature: self.osgn.as_ref(),
+            program_byte_offset: None,
+        }
+    }
+
+    /// Translates with the given profile.
+    pub fn translate(&self, profile: &Profile) -> Result<StageGlsl, TranslateError> {
+        dxlower_core::translate_stage(self.input(), profile)
+    }
+}
+
+/// The body of `main` of a translated stage (for per-opcode snapshots that
+/// show only the instruction under test).
+pub fn main_body(glsl: &str) -> String {
+    let start = glsl
+        .find("void main()\n{\n")
+        .map(|i| i + "void main()\n{\n".len());
+    match start {
+        Some(s) => glsl[s..].trim_end().trim_end_matches('}').to_string(),
+        None => glsl.to_string(),
+    }
+}

@@ -44,7 +44,7 @@ pub use error::{LowerError, Refusal, Site, TranslateError};
 pub use profile::Profile;
 pub use registry::{FamilyEntry, HandlerEntry, Lower, Registry};
 pub use regs::{Ty, Var};
-pub use translate::{translate_stage, StageGlsl};
+pub use translate::{stage_input, translate_bytes, translate_shader, translate_stage, StageGlsl};
 
 #[doc(hidden)]
 pub mod __private {

@@ -144,3 +144,28 @@ pub fn translate_stage_with(
         notes: out.notes.clone(),
     })
 }
+
+/// The stage input of a parsed shader.
+pub fn stage_input(shader: &dxlower_dxbc::Shader) -> StageInput<'_> {
+    StageInput {
+        program: &shader.program,
+        input_signature: shader.input_signature.as_ref(),
+        output_signature: shader.output_signature.as_ref(),
+        program_byte_offset: shader.code_chunk_entry().map(|e| e.data_offset()),
+    }
+}
+
+/// Translates a parsed shader's stage.
+pub fn translate_shader(
+    shader: &dxlower_dxbc::Shader,
+    profile: &Profile,
+) -> Result<StageGlsl, TranslateError> {
+    translate_stage(stage_input(shader), profile)
+}
+
+/// Parses DXBC bytes and translates the stage. A checksum mismatch is not
+/// an error here (the reader records it).
+pub fn translate_bytes(bytes: &[u8], profile: &Profile) -> Result<StageGlsl, TranslateError> {
+    let shader = dxlower_dxbc::parse(bytes)?;
+    translate_shader(&shader, profile)
+}
