@@ -13,14 +13,25 @@
 //! dword offset. No input makes the reader panic, read out of bounds or
 //! allocate by an unchecked length field.
 
+pub mod checksum;
+pub mod chunks;
+pub mod container;
 pub mod decode;
 pub mod encode;
 pub mod error;
 pub mod ir;
 pub mod opcode;
+pub mod rdef;
+pub mod shader;
+pub mod signature;
 
 pub use ir::*;
 pub use opcode::Opcode;
 pub use decode::{decode_program, decode_program_dwords};
 pub use encode::{encode_program, encode_program_bytes, try_encode_program};
 pub use error::{Error, ErrorKind, FourCc, InstructionSite};
+pub use chunks::{Sfi0, Stat};
+pub use container::{ChunkEntry, Container, ParseOptions};
+pub use rdef::Rdef;
+pub use shader::{parse, parse_with, Shader};
+pub use signature::{Signature, SignatureElement, SignatureSystemValue};

@@ -3,6 +3,10 @@
 //! and the tests depend on it, nothing else does.
 
 extern crate dxlower_decl_io;
+extern crate dxlower_cmp_controlflow;
 extern crate dxlower_float_alu;
+extern crate dxlower_integer_conv;
+extern crate dxlower_memory_structured;
+extern crate dxlower_texture_sample;
 
 pub use dxlower_core as core;

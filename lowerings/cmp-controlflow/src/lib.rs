@@ -1,0 +1,1 @@
+//! The cmp-controlflow family (under construction).

@@ -1,0 +1,1 @@
+//! The integer-conv family (under construction).

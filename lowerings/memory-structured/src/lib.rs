@@ -1,0 +1,1 @@
+//! The memory-structured family (under construction).

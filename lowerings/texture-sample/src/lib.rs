@@ -1,0 +1,1 @@
+//! The texture-sample family (under construction).
