@@ -811,3 +811,20 @@ fn read_operand(cur: &mut Cursor<'_>, depth: u32) -> Result<Operand> {
     }
     Ok(op)
 }
+
+/// Decodes a run of operand tokens that is not part of an instruction (the
+/// operand list of a shader-message `customdata` block, which the
+/// disassembler prints after `printf`/`errorf`). Byte offsets in errors are
+/// relative to the start of `dwords`.
+pub fn decode_operands(dwords: &[u32]) -> Result<Vec<Operand>> {
+    let mut cur = Cursor {
+        words: dwords,
+        pos: 0,
+        end: dwords.len(),
+    };
+    let mut ops = Vec::new();
+    while cur.remaining() > 0 {
+        ops.push(read_operand(&mut cur, 0)?);
+    }
+    Ok(ops)
+}

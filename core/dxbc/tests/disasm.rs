@@ -1,0 +1,222 @@
+//! The disassembler against fxc's own listings: for every corpus shader whose
+//! manifest entry has `asm_kind == "fxc_listing"`, the declaration and
+//! instruction lines of our disassembly must equal the listing's after the
+//! normalization described in `docs/disasm.md`.
+
+use dxlower_dxbc::disasm::{self, Options};
+use std::path::PathBuf;
+
+fn corpus_dir() -> PathBuf {
+    match std::env::var_os("DXLOWER_CORPUS_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/corpus"
+        )),
+    }
+}
+
+/// Drops a trailing `//` comment that is outside a string literal.
+fn strip_comment(line: &str) -> &str {
+    let mut in_str = false;
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => in_str = !in_str,
+            b'/' if !in_str && bytes.get(i + 1) == Some(&b'/') => return &line[..i],
+            _ => {}
+        }
+        i += 1;
+    }
+    line
+}
+
+/// Trims, collapses whitespace runs to one space, and closes up the spaces
+/// that fxc's multi-line `dcl_immediateConstantBuffer` puts between rows.
+fn normalize_line(line: &str) -> String {
+    strip_comment(line)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The code lines of a listing or of our output: comments and blank lines
+/// dropped, whitespace normalized, the immediate constant buffer joined into
+/// one line, `#line` directives dropped, and, for level-9 listings, the SM2
+/// part before the SM4 version line dropped.
+fn code_lines(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut started = false;
+    let mut joining = false;
+    for raw in text.lines() {
+        let trimmed = raw.trim_start();
+        // `#line` directives come from the debug chunk, not the program.
+        if trimmed.starts_with("//") || trimmed.starts_with("#line") {
+            continue;
+        }
+        let line = normalize_line(raw);
+        if line.is_empty() {
+            continue;
+        }
+        if !started {
+            // The SM4/5 version line starts the code (a level-9 listing shows
+            // its SM2 part first).
+            let is_version = ["vs_", "ps_", "gs_", "hs_", "ds_", "cs_"]
+                .iter()
+                .any(|p| line.starts_with(p))
+                && matches!(line.get(3..4), Some("4") | Some("5"))
+                && !line.contains(' ');
+            if !is_version {
+                continue;
+            }
+            started = true;
+        }
+        if joining {
+            if let Some(last) = out.last_mut() {
+                last.push(' ');
+                last.push_str(&line);
+            }
+        } else {
+            out.push(line);
+        }
+        let last = out.last().map(String::as_str).unwrap_or("");
+        joining = last.starts_with("dcl_immediateConstantBuffer") && !last.ends_with("} }");
+    }
+    out
+}
+
+/// The program and the RDEF creator string of a blob.
+fn load(bytes: &[u8]) -> Result<(dxlower_dxbc::Program, Option<String>), dxlower_dxbc::Error> {
+    let shader = dxlower_dxbc::parse(bytes)?;
+    let creator = shader.rdef.map(|r| r.creator);
+    Ok((shader.program, creator))
+}
+
+struct Case {
+    file: String,
+    asm: String,
+}
+
+fn cases() -> Vec<Case> {
+    let dir = corpus_dir();
+    let manifest = std::fs::read_to_string(dir.join("manifest.json"))
+        .unwrap_or_else(|e| panic!("corpus manifest in {}: {e}", dir.display()));
+    let entries: Vec<serde_json::Value> =
+        serde_json::from_str(&manifest).expect("manifest.json is a JSON array");
+    entries
+        .iter()
+        .filter(|e| e["asm_kind"] == "fxc_listing")
+        .filter_map(|e| {
+            Some(Case {
+                file: e["file"].as_str()?.to_string(),
+                asm: e["asm_file"].as_str()?.to_string(),
+            })
+        })
+        .collect()
+}
+
+#[derive(Debug)]
+struct Mismatch {
+    file: String,
+    line: usize,
+    ours: String,
+    theirs: String,
+    bad_lines: usize,
+}
+
+/// Compares one shader; `None` when every code line matches.
+fn compare(case: &Case) -> Option<Mismatch> {
+    let dir = corpus_dir();
+    let bytes = std::fs::read(dir.join(&case.file)).expect("corpus blob");
+    let listing = std::fs::read(dir.join(&case.asm)).expect("corpus listing");
+    let listing = String::from_utf8_lossy(&listing);
+    let (program, creator) = match load(&bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            return Some(Mismatch {
+                file: case.file.clone(),
+                line: 0,
+                ours: format!("parse error: {e}"),
+                theirs: String::new(),
+                bad_lines: usize::MAX,
+            })
+        }
+    };
+    let options = creator
+        .as_deref()
+        .map(Options::for_creator)
+        .unwrap_or_default();
+    let ours = code_lines(&disasm::disassemble_with(&program, &options));
+    let theirs = code_lines(&listing);
+    let n = ours.len().max(theirs.len());
+    let mut first = None;
+    let mut bad = 0;
+    for i in 0..n {
+        let a = ours.get(i).map(String::as_str).unwrap_or("<end>");
+        let b = theirs.get(i).map(String::as_str).unwrap_or("<end>");
+        if a != b {
+            bad += 1;
+            if first.is_none() {
+                first = Some((i, a.to_string(), b.to_string()));
+            }
+        }
+    }
+    first.map(|(line, ours, theirs)| Mismatch {
+        file: case.file.clone(),
+        line,
+        ours,
+        theirs,
+        bad_lines: bad,
+    })
+}
+
+#[test]
+fn listings_match_fxc() {
+    let cases = cases();
+    assert!(
+        cases.len() > 900,
+        "expected ~930 listings, found {}",
+        cases.len()
+    );
+    let mut mismatches: Vec<Mismatch> = cases.iter().filter_map(compare).collect();
+    let matched = cases.len() - mismatches.len();
+    let rate = matched as f64 / cases.len() as f64;
+    println!(
+        "disasm: {matched}/{} fxc listings match exactly ({:.2}%)",
+        cases.len(),
+        rate * 100.0
+    );
+    mismatches.sort_by_key(|m| std::cmp::Reverse(m.bad_lines));
+    let show: usize = std::env::var("DXLOWER_DISASM_SHOW")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40);
+    for m in mismatches.iter().take(show) {
+        println!(
+            "{} ({} lines differ), line {}:\n  ours:   {}\n  fxc:    {}",
+            m.file, m.bad_lines, m.line, m.ours, m.theirs
+        );
+    }
+    assert!(
+        rate >= 0.98,
+        "only {:.2}% of the listings match (goal 98%)",
+        rate * 100.0
+    );
+}
+
+#[test]
+fn normalization_keeps_code_and_drops_comments() {
+    let text = "//\n// header\n    ps_2_x\n    mov oC0, c0\nps_4_0\n\
+                dcl_immediateConstantBuffer { { 1.000000, 0, 0, 0},\n\
+                                              { 2, 0, 0, 0} }\n\
+                mov  r0.x,   l(1)  // note\n\n// Approximately 1 instruction slot used\n";
+    assert_eq!(
+        code_lines(text),
+        vec![
+            "ps_4_0".to_string(),
+            "dcl_immediateConstantBuffer { { 1.000000, 0, 0, 0}, { 2, 0, 0, 0} }".to_string(),
+            "mov r0.x, l(1)".to_string(),
+        ]
+    );
+}
