@@ -199,7 +199,17 @@ impl Container {
             let field = HEADER_SIZE as u64 + 4 * i;
             let offset = read_u32(data, field)?;
             let off = offset as u64;
-            if off < table_end || off + 8 > total {
+            if off < table_end {
+                return Err(Error::new(
+                    ErrorKind::OutOfRange {
+                        what: "chunk offset (below the end of the chunk table)",
+                        value: off,
+                        limit: table_end,
+                    },
+                    field,
+                ));
+            }
+            if off + 8 > total {
                 return Err(Error::new(
                     ErrorKind::OutOfRange {
                         what: "chunk offset",
@@ -369,6 +379,31 @@ pub(crate) fn read_cstr(
             start,
             format!("{what}: string is not NUL-terminated before the end of the chunk"),
         )),
+    }
+}
+
+/// Checks that `n` bytes at `off` (an offset read from the field at
+/// `field_off`, named `what`) lie inside `data`; otherwise an `OutOfRange`
+/// error naming the offset, at `field_off`.
+pub(crate) fn check_range(
+    data: &[u8],
+    off: u64,
+    n: u64,
+    what: &'static str,
+    field_off: u64,
+) -> Result<()> {
+    let len = data.len() as u64;
+    if off.checked_add(n).is_some_and(|end| end <= len) {
+        Ok(())
+    } else {
+        Err(Error::new(
+            ErrorKind::OutOfRange {
+                what,
+                value: off,
+                limit: len.saturating_sub(n),
+            },
+            field_off,
+        ))
     }
 }
 

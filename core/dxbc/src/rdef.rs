@@ -26,7 +26,9 @@
 //! offset, so a malicious chunk could otherwise describe an exponential
 //! tree).
 
-use crate::container::{check_array, read_bytes, read_cstr, read_fourcc, read_u16, read_u32};
+use crate::container::{
+    check_array, check_range, read_bytes, read_cstr, read_fourcc, read_u16, read_u32,
+};
 use crate::error::{Error, ErrorKind, Result};
 
 /// Deepest nesting of struct members that is accepted.
@@ -687,10 +689,9 @@ impl TypeReader<'_> {
         }
         let data = self.data;
         let at = off as u64;
-        check_array(
+        check_range(
             data,
             at,
-            1,
             self.strides.ty,
             "type descriptor offset",
             field_off,
@@ -871,10 +872,9 @@ impl Rdef {
                 let default_value_offset = read_u32(data, v + 20)?;
                 let ty = types.read(type_off, v + 16, 0)?;
                 let default_value = if default_value_offset != 0 {
-                    check_array(
+                    check_range(
                         data,
                         default_value_offset as u64,
-                        1,
                         vsize as u64,
                         "default value offset",
                         v + 20,

@@ -757,13 +757,14 @@ fn chunk_offset_past_end() {
     // Pointing into the chunk table is refused as well.
     put(&mut blob, 36, 8);
     let e = Container::parse(&blob, ParseOptions::default()).expect_err("offset");
-    assert!(matches!(
+    assert_eq!(
         e.kind(),
-        ErrorKind::OutOfRange {
-            what: "chunk offset",
-            ..
+        &ErrorKind::OutOfRange {
+            what: "chunk offset (below the end of the chunk table)",
+            value: 8,
+            limit: 40
         }
-    ));
+    );
     assert_eq!(e.offset(), 36);
 }
 
@@ -951,6 +952,23 @@ fn rdef_counts_are_checked_before_allocating() {
 }
 
 #[test]
+fn rdef_type_offset_out_of_bounds() {
+    let mut d = rdef_one();
+    let len = d.len() as u32;
+    put(&mut d, 84 + 16, len - 8); // the variable's type offset; 16 bytes needed
+    let e = Rdef::parse(&d).expect_err("type offset");
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::OutOfRange {
+            what: "type descriptor offset",
+            value: len as u64 - 8,
+            limit: len as u64 - 16
+        }
+    );
+    assert_eq!(e.offset(), 84 + 16);
+}
+
+#[test]
 fn rdef_sm5_requires_rd11() {
     let mut d = rdef_one();
     put(&mut d, 16, 0xFFFF_0500);
@@ -975,8 +993,8 @@ fn small_chunks() {
     assert!(matches!(e.kind(), ErrorKind::Truncated { .. }));
 }
 
-/// Every prefix and many single-byte corruptions of a real container parse
-/// or fail without panicking.
+/// Every 7th prefix and many single-byte corruptions of sampled real
+/// containers parse or fail without panicking.
 #[test]
 fn corrupted_corpus_blobs_never_panic() {
     let entries = manifest();
@@ -984,6 +1002,14 @@ fn corrupted_corpus_blobs_never_panic() {
         let blob = read_blob(entry);
         for n in (0..blob.len()).step_by(7) {
             let _ = Container::parse(&blob[..n], ParseOptions::default());
+        }
+        // Whole-shader parse of corrupted blobs (the checksum is not
+        // verified by default, so the corruption reaches the chunk readers
+        // and the decoder).
+        for i in (0..blob.len()).step_by(5) {
+            let mut b = blob.clone();
+            b[i] ^= 0x5A;
+            let _ = dxlower_dxbc::parse(&b);
         }
         let c = Container::parse(&blob, ParseOptions::default()).expect("corpus blob");
         for chunk in &c.chunks {
