@@ -1,1 +1,139 @@
-//! Target profiles (under construction).
+//! # dxlower-targets
+//!
+//! The built-in target profiles of dxlower, written in RON and embedded in
+//! the binary (`profiles/*.ron`), and the loader that resolves a profile by
+//! built-in name or by path. A new target is a new RON file; nothing in core
+//! or in a family crate changes.
+//!
+//! Unknown keys and bad values are errors that carry the RON line and
+//! column. Every switch left out of a file keeps its default, which is the
+//! `webgl2` value (see `dxlower_core::profile`).
+
+use dxlower_core::Profile;
+use std::path::Path;
+
+/// Built-in profiles: `(name, RON text)`.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("webgl2", include_str!("../profiles/webgl2.ron")),
+    ("ccpwgl", include_str!("../profiles/ccpwgl.ron")),
+    ("native", include_str!("../profiles/native.ron")),
+];
+
+/// Why a profile could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileError {
+    /// Neither a built-in name nor a readable file.
+    #[error("unknown profile `{name}` (built-in: {known}) and no such file: {io}")]
+    Unknown {
+        /// What was asked for.
+        name: String,
+        /// The built-in names.
+        known: String,
+        /// The file error.
+        io: std::io::Error,
+    },
+    /// The RON text is invalid (syntax, unknown key, bad value).
+    #[error("{source_name}:{line}:{col}: {message}")]
+    Ron {
+        /// File or built-in name.
+        source_name: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        col: usize,
+        /// The parser's message.
+        message: String,
+    },
+    /// `extends` names a profile that cannot be resolved, or forms a cycle.
+    #[error("{0}")]
+    Extends(String),
+}
+
+/// Parses RON text into a profile; `source_name` is used in errors.
+pub fn parse(text: &str, source_name: &str) -> Result<Profile, ProfileError> {
+    ron::from_str::<Profile>(text).map_err(|e| ProfileError::Ron {
+        source_name: source_name.to_string(),
+        line: e.position.line,
+        col: e.position.col,
+        message: e.code.to_string(),
+    })
+}
+
+/// Names of the built-in profiles.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(n, _)| *n)
+}
+
+/// The RON text of a built-in profile.
+pub fn builtin_text(name: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// Loads a profile by built-in name, or else from a RON file at that path.
+pub fn load(name_or_path: &str) -> Result<Profile, ProfileError> {
+    let p = match builtin_text(name_or_path) {
+        Some(text) => parse(text, &format!("{name_or_path}.ron"))?,
+        None => {
+            let text = std::fs::read_to_string(Path::new(name_or_path)).map_err(|io| {
+                ProfileError::Unknown {
+                    name: name_or_path.to_string(),
+                    known: names().collect::<Vec<_>>().join(", "),
+                    io,
+                }
+            })?;
+            parse(&text, name_or_path)?
+        }
+    };
+    if let Some(parent) = &p.extends {
+        if builtin_text(parent).is_none() && !Path::new(parent).exists() {
+            return Err(ProfileError::Extends(format!(
+                "profile `{}` extends `{parent}`, which is neither built in nor a file",
+                p.name
+            )));
+        }
+    }
+    Ok(p)
+}
+
+/// The default profile (`webgl2`).
+pub fn default_profile() -> Profile {
+    load("webgl2").unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_parse_and_webgl2_is_the_default() {
+        for n in names() {
+            let p = load(n).unwrap_or_else(|e| panic!("{n}: {e}"));
+            assert_eq!(p.name, n);
+        }
+        assert_eq!(load("webgl2").unwrap(), Profile::default());
+        assert_ne!(
+            load("ccpwgl").unwrap().integer_vertex_attributes,
+            Profile::default().integer_vertex_attributes
+        );
+    }
+
+    #[test]
+    fn unknown_key_is_an_error_with_line_and_column() {
+        let e = parse("(\n    name: \"x\",\n    nan_exactt: true,\n)", "t.ron").unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.starts_with("t.ron:3:"), "{msg}");
+        assert!(msg.contains("nan_exactt"), "{msg}");
+    }
+
+    #[test]
+    fn bad_value_is_an_error() {
+        let e = parse("(early_fragment_tests: Keep)", "t.ron").unwrap_err();
+        assert!(e.to_string().contains("t.ron:1:"), "{e}");
+    }
+
+    #[test]
+    fn unknown_name_lists_builtins() {
+        let e = load("no-such-profile").unwrap_err().to_string();
+        assert!(e.contains("webgl2, ccpwgl, native"), "{e}");
+    }
+}

@@ -81,7 +81,7 @@ impl Default for Profile {
     fn default() -> Self {
         Profile {
             name: "webgl2".into(),
-            description: "plain WebGL2 / GLSL ES 3.00".into(),
+            description: "plain WebGL2 / GLSL ES 3.00, no consumer-specific ABI".into(),
             extends: None,
             glsl_version: "300 es".into(),
             sampler_precision: SamplerPrecision::PerKind,
