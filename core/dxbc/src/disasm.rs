@@ -21,6 +21,8 @@
 
 use crate::ir::*;
 use crate::opcode::Opcode;
+use crate::shader::Shader;
+use crate::signature::{Signature, SignatureSystemValue};
 use std::fmt::{self, Write};
 
 /// Which fxc release's listing style to imitate.
@@ -110,6 +112,165 @@ pub struct Listing<'a> {
 impl fmt::Display for Listing<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_program(f, self.program, &self.options)
+    }
+}
+
+/// Disassembles a whole shader as an fxc-style listing: comment blocks for
+/// the signatures, the code (in the dialect of the RDEF creator, see
+/// [`Options::for_creator`]) and, when a `STAT` chunk is present, the
+/// instruction-slot count line.
+pub fn disassemble_shader(shader: &Shader) -> String {
+    let options = shader
+        .rdef
+        .as_ref()
+        .map(|r| Options::for_creator(&r.creator))
+        .unwrap_or_default();
+    let mut s = String::new();
+    // Writing into a String cannot fail.
+    let _ = write_shader(&mut s, shader, &options);
+    s
+}
+
+/// Writes a whole shader's listing (see [`disassemble_shader`]).
+pub fn write_shader<W: Write + ?Sized>(
+    w: &mut W,
+    shader: &Shader,
+    options: &Options,
+) -> fmt::Result {
+    w.write_str("//\n")?;
+    match &shader.rdef {
+        Some(r) => writeln!(
+            w,
+            "// fxc-style listing by dxlower; RDEF creator: {}",
+            r.creator
+        )?,
+        None => w.write_str("// fxc-style listing by dxlower\n")?,
+    }
+    w.write_str("//\n")?;
+    let program_type = shader.program.version.program_type;
+    let sigs = [
+        (
+            "Patch Constant signature",
+            false,
+            &shader.patch_constant_signature,
+        ),
+        ("Input signature", false, &shader.input_signature),
+        ("Output signature", true, &shader.output_signature),
+    ];
+    // The patch-constant signature comes first; it is an output of hull
+    // shaders and an input of domain shaders.
+    for (i, (title, output, sig)) in sigs.iter().enumerate() {
+        let Some(sig) = sig else {
+            continue;
+        };
+        let output = *output || (i == 0 && program_type == ProgramType::Hull);
+        w.write_str("//\n")?;
+        write_signature(w, title, sig, output, options)?;
+    }
+    write_program(w, &shader.program, options)?;
+    if let Some(stat) = &shader.stat {
+        writeln!(
+            w,
+            "// Approximately {} instruction slots used",
+            stat.instruction_count
+        )?;
+    }
+    Ok(())
+}
+
+/// Writes one signature as fxc's comment table (`// Name  Index  Mask
+/// Register SysValue  Format   Used` and one row per element). `output`
+/// selects how the "used" column reads the element's read/write mask.
+pub fn write_signature<W: Write + ?Sized>(
+    w: &mut W,
+    title: &str,
+    sig: &Signature,
+    output: bool,
+    options: &Options,
+) -> fmt::Result {
+    let narrow = options.dialect == Dialect::Fxc929;
+    writeln!(w, "// {title}:")?;
+    w.write_str("//\n")?;
+    if narrow {
+        w.write_str("// Name                 Index   Mask Register SysValue Format   Used\n")?;
+        w.write_str("// -------------------- ----- ------ -------- -------- ------ ------\n")?;
+    } else {
+        w.write_str("// Name                 Index   Mask Register SysValue  Format   Used\n")?;
+        w.write_str("// -------------------- ----- ------ -------- -------- ------- ------\n")?;
+    }
+    if sig.elements.is_empty() {
+        let what = title.split(' ').next().unwrap_or("");
+        writeln!(w, "// no {what}")?;
+    }
+    // Signatures with several streams name each element's stream.
+    let streams = sig.elements.iter().any(|e| e.stream != 0);
+    for e in &sig.elements {
+        let used = if output {
+            e.mask & !e.rw_mask
+        } else {
+            e.rw_mask
+        };
+        let sv = e.effective_system_value();
+        let format = e.listing_format();
+        if streams {
+            let name = format!("m{}:{}", e.stream, e.name);
+            write!(w, "// {name:<20} {:>5}", e.semantic_index)?;
+        } else {
+            write!(w, "// {:<20} {:>5}", e.name, e.semantic_index)?;
+        }
+        if e.has_no_register() {
+            let reg = no_register_name(sv, output);
+            w.write_str("    N/A")?;
+            write!(w, " {reg:>8} {:>8}", sv.listing_name())?;
+            if narrow {
+                write!(w, " {format:>6}")?;
+            } else {
+                write!(w, " {format:>7}")?;
+            }
+            w.write_str(if used != 0 || (output && e.rw_mask == 0) {
+                "    YES"
+            } else {
+                "     NO"
+            })?;
+        } else {
+            w.write_str("   ")?;
+            positional_mask(w, e.mask)?;
+            write!(w, " {:>8} {:>8}", e.register, sv.listing_name())?;
+            if narrow {
+                write!(w, " {format:>6}")?;
+            } else {
+                write!(w, " {format:>7}")?;
+            }
+            w.write_str("   ")?;
+            positional_mask(w, used)?;
+        }
+        w.write_char('\n')?;
+    }
+    w.write_str("//\n")
+}
+
+/// `xy  `, ` y w`: the lanes of a mask in their columns.
+fn positional_mask<W: Write + ?Sized>(w: &mut W, mask: u8) -> fmt::Result {
+    for (i, c) in LANES.iter().enumerate() {
+        w.write_char(if mask & (1 << i) != 0 { *c } else { ' ' })?;
+    }
+    Ok(())
+}
+
+/// The register fxc names for a signature element that has none.
+fn no_register_name(sv: SignatureSystemValue, output: bool) -> &'static str {
+    use SignatureSystemValue as S;
+    match sv {
+        S::Depth => "oDepth",
+        S::DepthGreaterEqual => "oDepthGE",
+        S::DepthLessEqual => "oDepthLE",
+        S::Coverage if output => "oMask",
+        S::Coverage => "vCoverage",
+        // fxc leaves three more spaces before this one (observed).
+        S::StencilRef => "   oStencilRef",
+        S::InnerCoverage => "vInnerCoverage",
+        S::PrimitiveId => "primID",
+        _ => "N/A",
     }
 }
 

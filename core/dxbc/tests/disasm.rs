@@ -220,3 +220,89 @@ fn normalization_keeps_code_and_drops_comments() {
         ]
     );
 }
+
+/// The signature tables of a listing: for each `// <title> signature:`
+/// block, its rows (comment lines after the `// ---` rule, trailing blanks
+/// trimmed) up to the closing `//`.
+fn signature_blocks(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    let mut state = 0; // 0 outside, 1 before the rule, 2 in rows
+    for line in text.lines() {
+        let line = line.trim_end();
+        let t = line.trim_start();
+        if t.starts_with("// ") && t.ends_with(" signature:") {
+            out.push((t.to_string(), Vec::new()));
+            state = 1;
+            continue;
+        }
+        match state {
+            1 if t.starts_with("// ---") => state = 2,
+            2 if t == "//" || !t.starts_with("//") => state = 0,
+            2 => {
+                if let Some((_, rows)) = out.last_mut() {
+                    rows.push(t.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn slot_count(text: &str) -> Option<String> {
+    text.lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("// Approximately") && l.ends_with("instruction slots used"))
+        .map(str::to_string)
+}
+
+#[test]
+fn signature_tables_and_slot_counts_match_fxc() {
+    let dir = corpus_dir();
+    let cases = cases();
+    let (mut sig_total, mut sig_ok, mut slot_total, mut slot_ok) = (0, 0, 0, 0);
+    let mut shown = 0;
+    for case in &cases {
+        let bytes = std::fs::read(dir.join(&case.file)).expect("corpus blob");
+        let listing = std::fs::read(dir.join(&case.asm)).expect("corpus listing");
+        let listing = String::from_utf8_lossy(&listing);
+        let Ok(shader) = dxlower_dxbc::parse(&bytes) else {
+            continue;
+        };
+        let ours = disasm::disassemble_shader(&shader);
+        let theirs_sigs = signature_blocks(&listing);
+        if !theirs_sigs.is_empty() {
+            sig_total += 1;
+            let ours_sigs = signature_blocks(&ours);
+            if ours_sigs == theirs_sigs {
+                sig_ok += 1;
+            } else if shown < 10 {
+                shown += 1;
+                let diff = ours_sigs
+                    .iter()
+                    .zip(&theirs_sigs)
+                    .flat_map(|(a, b)| a.1.iter().zip(&b.1))
+                    .find(|(a, b)| a != b);
+                println!(
+                    "{}: signature tables differ: {:?}",
+                    case.file,
+                    diff.map(|(a, b)| format!("\n  ours: {a}\n  fxc:  {b}"))
+                        .unwrap_or_else(|| format!(
+                            "\n  ours: {:?}\n  fxc:  {:?}",
+                            ours_sigs.iter().map(|b| &b.0).collect::<Vec<_>>(),
+                            theirs_sigs.iter().map(|b| &b.0).collect::<Vec<_>>()
+                        ))
+                );
+            }
+        }
+        if let (Some(theirs), Some(_)) = (slot_count(&listing), &shader.stat) {
+            slot_total += 1;
+            if slot_count(&ours).as_deref() == Some(theirs.as_str()) {
+                slot_ok += 1;
+            }
+        }
+    }
+    println!("signature tables: {sig_ok}/{sig_total} listings match; slot counts: {slot_ok}/{slot_total}");
+    assert!(sig_total > 800 && sig_ok * 100 >= sig_total * 99);
+    assert!(slot_total > 800 && slot_ok * 100 >= slot_total * 99);
+}
