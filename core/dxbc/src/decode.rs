@@ -828,3 +828,231 @@ pub fn decode_operands(dwords: &[u32]) -> Result<Vec<Operand>> {
     }
     Ok(ops)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(w: &[u32]) -> Vec<u8> {
+        w.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    /// `ps_4_0` program of the given instruction dwords.
+    fn ps40(body: &[u32]) -> Vec<u32> {
+        let mut w = vec![0x0000_0040, 2 + body.len() as u32];
+        w.extend_from_slice(body);
+        w
+    }
+
+    fn err(w: &[u32]) -> Error {
+        decode_program(&bytes(w)).expect_err("must be rejected")
+    }
+
+    #[test]
+    fn header_errors() {
+        assert!(matches!(
+            decode_program(&[0x40, 0, 0, 0, 2, 0, 0])
+                .unwrap_err()
+                .kind(),
+            ErrorKind::Malformed(_)
+        ));
+        assert!(matches!(err(&[0x40]).kind(), ErrorKind::Truncated { .. }));
+        assert_eq!(
+            err(&[0x0006_0040, 2]).kind(),
+            &ErrorKind::BadVersion(0x0006_0040)
+        );
+        assert_eq!(err(&[0x0000_0060, 2]).kind(), &ErrorKind::BadVersion(0x60));
+        assert!(matches!(
+            err(&[0x40, 1]).kind(),
+            ErrorKind::OutOfRange { .. }
+        ));
+        let e = err(&[0x40, 3]);
+        assert!(matches!(
+            e.kind(),
+            ErrorKind::Truncated {
+                needed: 12,
+                available: 8
+            }
+        ));
+        assert_eq!(e.offset(), 4);
+    }
+
+    #[test]
+    fn empty_program_and_data_after_the_declared_length() {
+        let p = decode_program(&bytes(&[0x0001_0050, 2, 0xdead_beef])).unwrap();
+        assert_eq!(p.version.program_type, ProgramType::Vertex);
+        assert!(p.version.at_least(5, 0));
+        assert!(p.instructions.is_empty());
+        // Zero dwords after the last instruction are kept as trailing.
+        let p = decode_program(&bytes(&ps40(&[0x0100_003e, 0, 0]))).unwrap();
+        assert_eq!(p.instructions.len(), 1);
+        assert_eq!(p.trailing, vec![0, 0]);
+    }
+
+    #[test]
+    fn instruction_errors_name_the_site_and_byte_offset() {
+        // ret; reserved opcode 107.
+        let e = err(&ps40(&[0x0100_003e, 0x0100_006b]));
+        assert_eq!(e.kind(), &ErrorKind::UnknownOpcode(107));
+        assert_eq!(e.offset(), 12);
+        let site = e.site().unwrap();
+        assert_eq!((site.index, site.dword), (1, 3));
+        assert_eq!(site.opcode, Some(Opcode::Reserved10));
+        // Length 0, and a length past the program.
+        assert!(matches!(
+            err(&ps40(&[0x0000_003e])).kind(),
+            ErrorKind::BadInstructionLength { length: 0, .. }
+        ));
+        assert!(matches!(
+            err(&ps40(&[0x0300_003e])).kind(),
+            ErrorKind::BadInstructionLength {
+                length: 3,
+                available: 1
+            }
+        ));
+        // mov r0.x, <missing source>: the operand read runs off the instruction.
+        let e = err(&ps40(&[0x0300_0036, 0x0010_0012, 0]));
+        assert!(matches!(e.kind(), ErrorKind::Truncated { .. }));
+        assert_eq!(e.offset(), 20);
+        assert_eq!(e.site().unwrap().opcode, Some(Opcode::Mov));
+        let shown = e.to_string();
+        assert!(shown.contains("instruction 0 mov at dword 2"), "{shown}");
+    }
+
+    #[test]
+    fn reserved_operand_bits_are_errors() {
+        let mov = |src: &[u32]| {
+            let mut body = vec![0, 0x0010_0012, 0];
+            body.extend_from_slice(src);
+            body[0] = 0x36 | (body.len() as u32) << 24;
+            err(&ps40(&body))
+        };
+        let reserved = |e: Error| matches!(e.kind(), ErrorKind::Reserved { .. });
+        // Selection mode 3.
+        assert!(reserved(mov(&[0x0010_000e, 0])));
+        // Select-1 with bits [11:6] set.
+        assert!(reserved(mov(&[0x0010_004a, 0])));
+        // Mask mode with bits [11:8] set.
+        assert!(reserved(mov(&[0x0010_0102, 0])));
+        // 1-component operand with selection bits.
+        assert!(reserved(mov(&[0x0000_4011, 0])));
+        // Index representation 5.
+        assert!(reserved(mov(&[0x0150_0006, 0])));
+        // Representation set for an absent dimension.
+        assert!(reserved(mov(&[0x0080_4001, 0])));
+        // Extended operand of type 0, chained, and with modifier 4.
+        assert!(reserved(mov(&[0x8010_0006, 0x0000_0000, 0])));
+        assert!(reserved(mov(&[0x8010_0006, 0x8000_0001, 0])));
+        assert!(reserved(mov(&[0x8010_0006, 0x0000_0101, 0])));
+        // N-component immediate.
+        assert!(reserved(mov(&[0x0000_4003, 0])));
+    }
+
+    #[test]
+    fn operand_fields_decode() {
+        // mov r0.xyzw, -|v1[r2.y + 3].wzyx| (min precision f16, non-uniform)
+        let body = [
+            0x0900_0036,
+            0x0010_00f2,
+            0,
+            0x8000_0000 | 0x0010_0000 | 3 << 22 | 0x1000 | 0x1b << 4 | 1 << 2 | 2,
+            1 | 3 << 6 | 1 << 14 | 1 << 17,
+            3,
+            0x0010_001a,
+            2,
+        ];
+        let mut w = ps40(&body);
+        w[2] = 0x36 | ((body.len() as u32) << 24);
+        let p = decode_program_dwords(&w).unwrap();
+        let src = &p.instructions[0].operands[1];
+        assert_eq!(src.ty, OperandType::Input);
+        assert_eq!(src.components, Components::Swizzle([3, 2, 1, 0]));
+        assert_eq!(src.modifier, Modifier::AbsNeg);
+        assert_eq!(src.min_precision, 1);
+        assert!(src.non_uniform && src.extended);
+        assert_eq!(src.indices[0].repr, IndexRepr::Imm32PlusRelative);
+        assert_eq!(src.indices[0].imm, 3);
+        let rel = src.indices[0].rel.as_deref().unwrap();
+        assert_eq!(
+            (rel.ty, rel.components, rel.reg()),
+            (OperandType::Temp, Components::Select1(1), Some(2))
+        );
+        assert_eq!(crate::encode::encode_program(&p), w);
+    }
+
+    #[test]
+    fn customdata_and_sm51_layouts() {
+        // customdata class 3 (immediate constant buffer) with 4 dwords.
+        let w = ps40(&[53 | 3 << 11, 6, 1, 2, 3, 4]);
+        let p = decode_program_dwords(&w).unwrap();
+        assert_eq!(
+            p.instructions[0].payload,
+            Payload::CustomData {
+                class: CustomDataClass::ImmediateConstantBuffer,
+                data: vec![1, 2, 3, 4]
+            }
+        );
+        assert!(matches!(
+            err(&ps40(&[53 | 3 << 11, 1])).kind(),
+            ErrorKind::BadInstructionLength { length: 1, .. }
+        ));
+        // SM5.1 dcl_constant_buffer CB0[0:0], size 4, space 2.
+        let w = [
+            0x0005_0051,
+            10,
+            0x0700_0059,
+            0x0030_8e46,
+            0,
+            0,
+            0,
+            4,
+            2,
+            0x0100_003e,
+        ];
+        let p = decode_program_dwords(&w).unwrap();
+        assert_eq!(
+            p.instructions[0].payload,
+            Payload::ConstantBuffer51 { size: 4, space: 2 }
+        );
+        assert_eq!(p.instructions[0].operands[0].indices.len(), 3);
+        // The same declaration read as SM5.0 leaves the last two dwords over.
+        let mut w50 = w;
+        w50[0] = 0x0005_0050;
+        let p = decode_program_dwords(&w50).unwrap();
+        assert_eq!(p.instructions[0].trailing, vec![4, 2]);
+        assert_eq!(crate::encode::encode_program(&p), w50);
+    }
+
+    #[test]
+    fn operand_counts_cover_the_table() {
+        for &op in Opcode::ALL {
+            let n = operand_count(op);
+            assert_eq!(
+                n.is_none(),
+                op.is_reserved() || op == Opcode::Customdata,
+                "{op:?}"
+            );
+        }
+        assert_eq!(operand_count(Opcode::SampleDClampFeedback), Some(8));
+        assert_eq!(operand_count(Opcode::Imul), Some(4));
+        assert_eq!(operand_count(Opcode::InterfaceCall), Some(1));
+    }
+
+    #[test]
+    fn sample_offsets_sign_extend() {
+        // aoffimmi(-8, 7, -1)
+        let e = decode_extended_opcode(1 | 8 << 9 | 7 << 13 | 0xf << 17);
+        assert_eq!(
+            e,
+            ExtendedOpcode::SampleControls {
+                offsets: [-8, 7, -1],
+                raw: 1 | 8 << 9 | 7 << 13 | 0xf << 17
+            }
+        );
+        assert_eq!(crate::encode::encode_extended_opcode(&e), e.raw());
+        assert_eq!(
+            decode_extended_opcode(0x8000_0005),
+            ExtendedOpcode::Other(5)
+        );
+    }
+}

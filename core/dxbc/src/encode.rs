@@ -805,14 +805,17 @@ impl Operand {
     pub fn immf64_2(v: [f64; 2]) -> Self {
         Operand::imm64_2(v.map(f64::to_bits))
     }
-    /// The same operand with a source modifier.
+    /// The same operand with a source modifier (and so an extended operand
+    /// token, as the decoder reports it).
     pub fn with_modifier(mut self, m: Modifier) -> Self {
         self.modifier = m;
+        self.extended = true;
         self
     }
     /// The same operand with a minimum precision (extended token `[16:14]`).
     pub fn with_min_precision(mut self, p: u8) -> Self {
         self.min_precision = p;
+        self.extended = true;
         self
     }
     /// The same operand with index `dim` replaced.
@@ -824,5 +827,441 @@ impl Operand {
         }
         self.indices[dim] = index;
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::{decode_program, decode_program_dwords};
+    use crate::error::ErrorKind;
+
+    /// Encodes, decodes and checks that the program comes back equal
+    /// (offsets aside) and that re-encoding is stable.
+    fn round_trip(p: &Program) -> (Vec<u32>, Program) {
+        let words = try_encode_program(p).expect("encodable");
+        assert_eq!(words[1] as usize, words.len());
+        let mut back = decode_program_dwords(&words).expect("decodes");
+        assert_eq!(encode_program(&back), words);
+        let bytes = encode_program_bytes(p);
+        assert_eq!(decode_program(&bytes).expect("decodes from bytes"), back);
+        for i in &mut back.instructions {
+            i.offset = 0;
+        }
+        assert_eq!(&back, p);
+        (words, back)
+    }
+
+    #[test]
+    fn builder_program_round_trips_with_every_operand_form() {
+        let mut p = Program::new(ProgramType::Pixel, 5, 0);
+        let rel = Operand::temp(1, Components::Select1(2));
+        let deep = Operand::temp(2, Components::Select1(0)).with_index(
+            0,
+            Index::relative(3, Operand::temp(4, Components::Select1(1))),
+        );
+        let mut src = Operand::new(OperandType::IndexableTemp, Components::XYZW, &[0, 0]);
+        src.indices[1] = Index::relative(0, rel.clone());
+        let mut imm64_index = Operand::cb(0, 0, Components::swizzle("yzwx").unwrap());
+        imm64_index.indices[1] = Index {
+            repr: IndexRepr::Imm64,
+            imm: 0x1_0000_0002,
+            rel: None,
+        };
+        let mut imm64_rel = Operand::cb(1, 0, Components::swizzle("w").unwrap());
+        imm64_rel.indices[1] = Index {
+            repr: IndexRepr::Imm64PlusRelative,
+            imm: 7,
+            rel: Some(Box::new(deep)),
+        };
+        let mut ext = Operand::input(3, Components::XYZW)
+            .with_modifier(Modifier::AbsNeg)
+            .with_min_precision(1);
+        ext.non_uniform = true;
+        let mut defaults_only = Operand::temp(0, Components::XYZW);
+        defaults_only.extended = true;
+        p.instructions.extend([
+            Instruction::dcl_temps(5),
+            Instruction::new(
+                Opcode::Mad,
+                vec![
+                    Operand::temp(0, Components::mask("xyw").unwrap()),
+                    src,
+                    ext,
+                    imm64_index,
+                ],
+            )
+            .with_saturate(),
+            Instruction::new(
+                Opcode::Movc,
+                vec![
+                    Operand::output(0, Components::MASK_ALL),
+                    imm64_rel,
+                    Operand::imm32_4([1, 2, 3, 4]),
+                    Operand::immf32(0.5).with_modifier(Modifier::Neg),
+                ],
+            ),
+            Instruction::new(
+                Opcode::Dmov,
+                vec![
+                    Operand::temp(1, Components::mask("xy").unwrap()),
+                    Operand::imm64(42),
+                ],
+            ),
+            Instruction::new(
+                Opcode::Dmov,
+                vec![
+                    Operand::temp(1, Components::MASK_ALL),
+                    Operand::immf64_2([1.0, -2.5]),
+                ],
+            ),
+            Instruction::new(Opcode::Mov, vec![Operand::null(), defaults_only]),
+            Instruction::new(Opcode::Ret, vec![]),
+        ]);
+        let (words, back) = round_trip(&p);
+        // Spot checks of the token layout.
+        assert_eq!(words[2], 0x0200_0068); // dcl_temps, length 2
+        assert_eq!(words[3], 5);
+        assert_eq!(words[4] & 0x7ff, 50);
+        assert_eq!(words[4] & controls::SATURATE, controls::SATURATE);
+        assert!(back.instructions[1].saturate());
+        let d = back.instructions[3].operands[1].imm.clone();
+        assert_eq!(d, vec![42, 0]);
+        let d = &back.instructions[4].operands[1].imm;
+        assert_eq!(d.len(), 4);
+        assert_eq!(
+            f64::from_bits(d[2] as u64 | (d[3] as u64) << 32),
+            -2.5,
+            "second double, low word first"
+        );
+    }
+
+    #[test]
+    fn extended_opcodes_chain_and_sign_extend_offsets() {
+        let mut p = Program::new(ProgramType::Pixel, 5, 0);
+        let sample = Instruction::new(
+            Opcode::Sample,
+            vec![
+                Operand::temp(0, Components::MASK_ALL),
+                Operand::temp(0, Components::swizzle("xyxx").unwrap()),
+                Operand::resource(0),
+                Operand::sampler(0),
+            ],
+        )
+        .with_extended(ExtendedOpcode::SampleControls {
+            offsets: [-1, 7, -8],
+            raw: 0,
+        })
+        .with_extended(ExtendedOpcode::ResourceDim {
+            dim: ResourceDimension::Texture2D,
+            stride: 0,
+            raw: 0,
+        })
+        .with_extended(ExtendedOpcode::ResourceReturnType {
+            types: [ReturnType::Float; 4],
+            raw: 0,
+        });
+        p.instructions.push(sample);
+        // Canonicalize raw fields the way the decoder fills them.
+        let words = encode_program(&p);
+        assert_eq!(words[2] >> 31, 1);
+        assert_eq!(words[3], 0x8000_0000 | 1 | 0xf << 9 | 7 << 13 | 8 << 17);
+        assert_eq!(words[4], 0x8000_0000 | 2 | 3 << 6);
+        assert_eq!(words[5], 3 | 0x5555 << 6);
+        let back = decode_program_dwords(&words).unwrap();
+        let inst = &back.instructions[0];
+        assert_eq!(inst.texel_offsets(), Some([-1, 7, -8]));
+        assert_eq!(
+            inst.ext_resource_dim(),
+            Some((ResourceDimension::Texture2D, 0))
+        );
+        assert_eq!(inst.ext_return_type(), Some([ReturnType::Float; 4]));
+        assert_eq!(encode_program(&back), words);
+    }
+
+    #[test]
+    fn declarations_round_trip_sm50() {
+        let mut p = Program::new(ProgramType::Hull, 5, 0);
+        let icb = Instruction::decl(
+            Opcode::Customdata,
+            vec![],
+            Payload::CustomData {
+                class: CustomDataClass::ImmediateConstantBuffer,
+                data: vec![1, 2, 3, 4],
+            },
+        );
+        p.instructions.extend([
+            Instruction::new(Opcode::HsDecls, vec![]),
+            Instruction::new(Opcode::DclInputControlPointCount, vec![])
+                .with_control_field(11, 16, 3),
+            Instruction::decl(
+                Opcode::DclHsMaxTessfactor,
+                vec![],
+                Payload::FloatBits(64f32.to_bits()),
+            ),
+            icb,
+            Instruction::dcl_constant_buffer(0, 4),
+            Instruction::dcl_sampler(1),
+            Instruction::dcl_resource(2, ResourceDimension::Texture2D, ReturnType::Float),
+            Instruction::dcl_output_siv(0, 0xf, SystemValue::Position),
+            Instruction::decl(
+                Opcode::DclIndexableTemp,
+                vec![],
+                Payload::IndexableTemp {
+                    reg: 0,
+                    count: 8,
+                    components: 4,
+                },
+            ),
+            Instruction::decl(
+                Opcode::DclIndexRange,
+                vec![Operand::input(1, Components::MASK_ALL)],
+                Payload::Count(3),
+            ),
+            Instruction::decl(
+                Opcode::DclResourceStructured,
+                vec![Operand::new(OperandType::Resource, Components::Zero, &[3])],
+                Payload::Structured {
+                    stride: 16,
+                    count: None,
+                    space: None,
+                },
+            ),
+            Instruction::decl(
+                Opcode::DclThreadGroupSharedMemoryStructured,
+                vec![Operand::new(
+                    OperandType::ThreadGroupSharedMemory,
+                    Components::Zero,
+                    &[0],
+                )],
+                Payload::Structured {
+                    stride: 4,
+                    count: Some(64),
+                    space: None,
+                },
+            ),
+            Instruction::decl(
+                Opcode::DclThreadGroupSharedMemoryRaw,
+                vec![Operand::new(
+                    OperandType::ThreadGroupSharedMemory,
+                    Components::Zero,
+                    &[1],
+                )],
+                Payload::Count(256),
+            ),
+            Instruction::decl(
+                Opcode::DclThreadGroup,
+                vec![],
+                Payload::ThreadGroup([8, 8, 1]),
+            ),
+            Instruction::decl(Opcode::DclFunctionBody, vec![], Payload::Count(0)),
+            Instruction::decl(
+                Opcode::DclFunctionTable,
+                vec![],
+                Payload::FunctionTable {
+                    id: 0,
+                    bodies: vec![0, 2, 4],
+                },
+            ),
+            Instruction::decl(
+                Opcode::DclInterface,
+                vec![],
+                Payload::Interface {
+                    id: 0,
+                    table_len: 2,
+                    array_len: 1,
+                    raw_counts: 0x0001_0002,
+                    num_interfaces: 3,
+                    tables: vec![0, 1],
+                },
+            ),
+            Instruction::decl(
+                Opcode::InterfaceCall,
+                vec![Operand::new(
+                    OperandType::Interface,
+                    Components::Zero,
+                    &[0, 0],
+                )],
+                Payload::Count(2),
+            ),
+            Instruction::new(Opcode::Sync, vec![]).with_controls(0x3 << 11),
+            Instruction::new(Opcode::HsForkPhase, vec![]),
+            Instruction::decl(
+                Opcode::DclHsForkPhaseInstanceCount,
+                vec![],
+                Payload::Count(4),
+            ),
+            Instruction::new(Opcode::Ret, vec![]),
+        ]);
+        let (words, _) = round_trip(&p);
+        let back = decode_program_dwords(&words).unwrap();
+        let fcall = back
+            .instructions
+            .iter()
+            .position(|i| i.opcode == Opcode::InterfaceCall)
+            .unwrap();
+        let at = back.instructions[fcall].offset as usize;
+        assert_eq!(&words[at..at + 5], &[0x0500_0078, 2, 0x0021_3000, 0, 0]);
+        let sync = back
+            .instructions
+            .iter()
+            .find(|i| i.opcode == Opcode::Sync)
+            .unwrap();
+        assert_eq!(sync.sync_flags(), 0b11);
+        let icb = back
+            .instructions
+            .iter()
+            .position(|i| i.opcode == Opcode::Customdata)
+            .unwrap();
+        let at = back.instructions[icb].offset as usize;
+        assert_eq!(&words[at..at + 2], &[53 | 3 << 11, 6]);
+    }
+
+    #[test]
+    fn declarations_round_trip_sm51_with_spaces() {
+        let mut p = Program::new(ProgramType::Compute, 5, 1);
+        let range = |ty, id, lo, hi| Operand::new(ty, Components::Zero, &[id, lo, hi]);
+        let n = ReturnType::Uint.to_u8() as u32;
+        p.instructions.extend([
+            Instruction::decl(
+                Opcode::DclConstantBuffer,
+                vec![range(OperandType::ConstantBuffer, 0, 0, 0)],
+                Payload::ConstantBuffer51 { size: 4, space: 0 },
+            ),
+            Instruction::decl(
+                Opcode::DclSampler,
+                vec![range(OperandType::Sampler, 0, 1, 1)],
+                Payload::Space(2),
+            ),
+            Instruction::decl(
+                Opcode::DclResource,
+                vec![range(OperandType::Resource, 0, 0, u32::MAX)],
+                Payload::Resource {
+                    return_types: [ReturnType::Uint; 4],
+                    raw: n * 0x1111,
+                    space: Some(1),
+                },
+            )
+            .with_control_field(11, 15, 1),
+            Instruction::decl(
+                Opcode::DclUnorderedAccessViewTyped,
+                vec![range(OperandType::UnorderedAccessView, 0, 0, 0)],
+                Payload::UavTyped {
+                    return_types: [ReturnType::Uint; 4],
+                    raw: n * 0x1111,
+                    space: Some(0),
+                },
+            )
+            .with_control_field(11, 15, 1),
+            Instruction::decl(
+                Opcode::DclUnorderedAccessViewRaw,
+                vec![range(OperandType::UnorderedAccessView, 1, 1, 1)],
+                Payload::Space(0),
+            ),
+            Instruction::decl(
+                Opcode::DclUnorderedAccessViewStructured,
+                vec![range(OperandType::UnorderedAccessView, 2, 2, 2)],
+                Payload::Structured {
+                    stride: 8,
+                    count: None,
+                    space: Some(3),
+                },
+            ),
+            Instruction::decl(
+                Opcode::DclThreadGroup,
+                vec![],
+                Payload::ThreadGroup([64, 1, 1]),
+            ),
+            Instruction::new(Opcode::Ret, vec![]),
+        ]);
+        let (words, _) = round_trip(&p);
+        // dcl_constant_buffer: token, 3-D operand (4 dwords), size, space.
+        assert_eq!(words[2] >> 24, 7);
+        // The same program is not valid as SM5.0: the space payloads do not fit.
+        let mut p50 = p.clone();
+        p50.version.minor = 0;
+        assert!(try_encode_program(&p50).is_err());
+    }
+
+    #[test]
+    fn long_length_form_round_trips_and_is_used_past_127_dwords() {
+        let mut p = Program::new(ProgramType::Vertex, 5, 0);
+        let mut short = Instruction::decl(
+            Opcode::DclFunctionTable,
+            vec![],
+            Payload::FunctionTable {
+                id: 0,
+                bodies: vec![1],
+            },
+        );
+        short.long_length = true;
+        let big = Instruction::decl(
+            Opcode::DclFunctionTable,
+            vec![],
+            Payload::FunctionTable {
+                id: 1,
+                bodies: (0..200).collect(),
+            },
+        );
+        p.instructions.push(short);
+        p.instructions.push(big);
+        let words = encode_program(&p);
+        assert_eq!(&words[2..6], &[0x8000_0091, 5, 0, 1]);
+        assert_eq!(&words[7..9], &[0x8000_0091, 204]);
+        let back = decode_program_dwords(&words).unwrap();
+        assert!(back.instructions.iter().all(|i| i.long_length));
+        assert_eq!(encode_program(&back), words);
+        // Ordinary instructions cannot exceed 127 dwords.
+        let mut q = Program::new(ProgramType::Vertex, 5, 0);
+        q.instructions.push(Instruction::new(Opcode::Nop, vec![]));
+        q.instructions[0].trailing = vec![0; 127];
+        assert!(matches!(
+            try_encode_program(&q).unwrap_err().kind(),
+            ErrorKind::OutOfRange { .. }
+        ));
+    }
+
+    #[test]
+    fn ill_shaped_programs_are_encoder_errors() {
+        let mut p = Program::new(ProgramType::Pixel, 4, 0);
+        p.instructions.push(Instruction::new(
+            Opcode::Add,
+            vec![Operand::temp(0, Components::MASK_ALL)],
+        ));
+        let e = try_encode_program(&p).unwrap_err();
+        assert_eq!(e.site().map(|s| s.index), Some(0));
+        let mut p = Program::new(ProgramType::Pixel, 4, 0);
+        let mut op = Operand::temp(0, Components::XYZW);
+        op.indices[0].repr = IndexRepr::Relative;
+        p.instructions.push(Instruction::new(
+            Opcode::Mov,
+            vec![Operand::temp(0, Components::MASK_ALL), op],
+        ));
+        assert!(try_encode_program(&p).is_err());
+        let mut p = Program::new(ProgramType::Pixel, 4, 0);
+        let mut imm = Operand::imm32_4([0; 4]);
+        imm.imm.pop();
+        p.instructions.push(Instruction::new(
+            Opcode::Mov,
+            vec![Operand::temp(0, Components::MASK_ALL), imm],
+        ));
+        assert!(try_encode_program(&p).is_err());
+        let mut p = Program::new(ProgramType::Pixel, 4, 0);
+        p.instructions
+            .push(Instruction::new(Opcode::Reserved10, vec![]));
+        assert!(try_encode_program(&p).is_err());
+    }
+
+    #[test]
+    fn component_helpers_parse_letters() {
+        assert_eq!(Components::mask("xz"), Some(Components::Mask(0b0101)));
+        assert_eq!(Components::mask("rgba"), Some(Components::Mask(0xf)));
+        assert_eq!(
+            Components::swizzle("wzyx"),
+            Some(Components::Swizzle([3, 2, 1, 0]))
+        );
+        assert_eq!(Components::swizzle("y"), Some(Components::Select1(1)));
+        assert_eq!(Components::swizzle("xy"), None);
+        assert_eq!(Components::mask("q"), None);
     }
 }
