@@ -3,8 +3,8 @@
 //! Order of the final text (families.md §1 preamble, seed "Emission order"):
 //! `#version` line, `#extension` lines, the PS default-precision block,
 //! declarations in bytecode order, helper functions (each once, dependencies
-//! first), then `void main()` with the early-main statements before the
-//! translated body.
+//! first), subroutine definitions, then `void main()` with the early-main
+//! statements before the translated body.
 
 use std::fmt::{self, Write};
 
@@ -33,6 +33,13 @@ pub struct Output {
     pub early_main: String,
     /// The translated body.
     pub body: String,
+    /// Subroutine definitions (DXBC `label` bodies, prototypes first),
+    /// placed after the helpers and before `main`.
+    pub functions: String,
+    /// While true, [`Output::line`] writes into `functions` instead of the
+    /// body of `main` (the `label` handler sets it: every instruction after
+    /// the first `label` belongs to a subroutine).
+    pub in_function: bool,
     /// Statements run before every return (the stage epilogue).
     pub epilogue: String,
     /// Current body indentation depth (1 = inside `main`).
@@ -77,9 +84,14 @@ impl Output {
 
     /// Writes one indented body line.
     pub fn line(&mut self, args: fmt::Arguments<'_>) {
-        push_indent(&mut self.body, self.indent);
-        let _ = self.body.write_fmt(args);
-        self.body.push('\n');
+        let buf = if self.in_function {
+            &mut self.functions
+        } else {
+            &mut self.body
+        };
+        push_indent(buf, self.indent);
+        let _ = buf.write_fmt(args);
+        buf.push('\n');
     }
 
     /// Writes one declaration line.
@@ -119,6 +131,7 @@ impl Output {
         for h in &self.helpers {
             s.push_str(h.text);
         }
+        s.push_str(&self.functions);
         s.push_str("void main()\n{\n");
         s.push_str(&self.early_main);
         s.push_str(&self.body);
