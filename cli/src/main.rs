@@ -4,6 +4,7 @@
 //! and a `run` function returning the process exit code.
 
 mod cmd;
+mod demo;
 
 use clap::Parser;
 use std::process::ExitCode;

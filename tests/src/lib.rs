@@ -7,9 +7,7 @@
 
 use dxlower_core::{Profile, StageGlsl, StageInput, TranslateError};
 use dxlower_dxbc::{Instruction, Program, ProgramType, Signature, Version};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 /// The shared corpus directory.
 pub fn corpus_dir() -> PathBuf {
@@ -76,38 +74,10 @@ pub fn translate_corpus(file: &str, profile: &Profile) -> Result<StageGlsl, Tran
     dxlower_core::translate_bytes(&read_corpus(file), profile)
 }
 
-/// Runs `glslangValidator` on one GLSL ES stage (`vert` or `frag`);
-/// `Err` carries the compiler's log. A missing validator is an error, never
-/// a pass.
+/// Runs `glslangValidator` on one GLSL ES stage; `Err` carries the
+/// compiler's log. A missing validator is an error, never a pass.
 pub fn glslang(glsl: &str, stage: ProgramType) -> Result<(), String> {
-    let s = match stage {
-        ProgramType::Vertex => "vert",
-        ProgramType::Pixel => "frag",
-        other => return Err(format!("no GLSL stage for {other:?}")),
-    };
-    let mut child = Command::new("glslangValidator")
-        .args(["--stdin", "-S", s])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run glslangValidator: {e} (install glslang-tools)"))?;
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(glsl.as_bytes())
-        .map_err(|e| e.to_string())?;
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
+    dxlower_core::validate::glslang(glsl, stage).map_err(|e| e.to_string())
 }
 
 /// A small stage built in a test: program plus signatures.

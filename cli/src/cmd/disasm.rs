@@ -1,19 +1,91 @@
-//! `dxlower disasm` (under construction).
+//! `dxlower disasm`: an fxc-style listing of a DXBC file.
 
+use dxlower_dxbc::disasm::{self, Dialect, Options};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// Which fxc release's listing style to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DialectArg {
+    /// The style of the compiler named in the RDEF chunk (fxc 10 when
+    /// there is none).
+    Auto,
+    /// fxc 10.x.
+    #[value(name = "fxc10")]
+    Fxc10,
+    /// fxc 9.30 and 6.3.
+    #[value(name = "fxc9.30")]
+    Fxc930,
+    /// fxc 9.29 (June 2010 DirectX SDK).
+    #[value(name = "fxc9.29")]
+    Fxc929,
+}
 
 /// Arguments of `dxlower disasm`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The DXBC file.
     pub file: PathBuf,
+    /// Listing style.
+    #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+    pub dialect: DialectArg,
+    /// Print only the code: no signature tables, no slot count.
+    #[arg(long)]
+    pub code_only: bool,
 }
 
-/// Runs `dxlower disasm`.
+/// Runs `dxlower disasm`: prints the listing, or `dxlower: FILE: <error>`
+/// and exits with 1 when the file is not a readable shader.
 pub fn run(args: Args) -> ExitCode {
-    match super::read_file(&args.file) {
-        Ok(_) => ExitCode::FAILURE,
-        Err(code) => code,
+    let bytes = match super::read_file(&args.file) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let shader = match dxlower_dxbc::parse(&bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("dxlower: {}: {e}", args.file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let options = match args.dialect {
+        DialectArg::Auto => shader
+            .rdef
+            .as_ref()
+            .map(|r| Options::for_creator(&r.creator))
+            .unwrap_or_default(),
+        DialectArg::Fxc10 => Options {
+            dialect: Dialect::Fxc10,
+        },
+        DialectArg::Fxc930 => Options {
+            dialect: Dialect::Fxc930,
+        },
+        DialectArg::Fxc929 => Options {
+            dialect: Dialect::Fxc929,
+        },
+    };
+    let mut text = String::new();
+    let written = if args.code_only {
+        disasm::write_program(&mut text, &shader.program, &options)
+    } else {
+        disasm::write_shader(&mut text, &shader, &options)
+    };
+    if written.is_err() {
+        eprintln!(
+            "dxlower: {}: could not format the listing",
+            args.file.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`| head`) is not worth a message.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("dxlower: stdout: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

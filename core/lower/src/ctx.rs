@@ -646,10 +646,10 @@ impl<'a> Ctx<'a> {
             }
             OperandType::OutputDepth
             | OperandType::OutputDepthGreaterEqual
-            | OperandType::OutputDepthLessEqual => {
-                if self.st.depth.is_none() {
-                    return Err(LowerError::invalid("oDepth is written but not declared"));
-                }
+            | OperandType::OutputDepthLessEqual
+                if self.st.depth.is_none() =>
+            {
+                return Err(LowerError::invalid("oDepth is written but not declared"));
             }
             OperandType::IndexableTemp => {
                 let r = reg_of(op)?;
@@ -793,9 +793,9 @@ impl<'a> Ctx<'a> {
         let swz = op.swizzle();
         let mut lanes = [0u8; 4];
         let mut n = 0u8;
-        for c in 0..4 {
+        for (c, &s) in swz.iter().enumerate() {
             if mask & (1 << c) != 0 {
-                lanes[n as usize] = swz[c];
+                lanes[n as usize] = s;
                 n += 1;
             }
         }
@@ -923,8 +923,6 @@ impl<'a> Ctx<'a> {
             } else {
                 format!("{}(0.0)", Ty::Float.glsl(n))
             };
-            let bvec = if n == 1 { String::new() } else { String::new() };
-            let _ = bvec;
             if n == 1 {
                 format!("(isnan({read}) ? {zero} : clamp({read}, 0.0, 1.0))")
             } else {

@@ -37,6 +37,7 @@ pub mod profile;
 pub mod registry;
 pub mod regs;
 pub mod translate;
+pub mod validate;
 
 pub use ctx::{Ctx, DeclCtx, Dst, IndexableTemp, ResourceDecl, Src, StageInput, StageState};
 pub use emit::{Helper, Output};

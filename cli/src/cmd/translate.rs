@@ -1,0 +1,86 @@
+//! `dxlower translate`: one DXBC stage to GLSL ES 3.00.
+
+use crate::cmd::{load_profile, Validate};
+use dxlower_core::{StageGlsl, StageInput, TranslateError};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `dxlower translate`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The DXBC file (a VS or PS). Without it, the embedded demo vertex
+    /// shader is translated.
+    pub file: Option<PathBuf>,
+    /// Target profile: a built-in name (webgl2, ccpwgl, native) or a RON file.
+    #[arg(long, short, default_value = "webgl2")]
+    pub profile: String,
+    /// Write the GLSL here instead of standard output.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Validate the GLSL with a real compiler (default: glslang).
+    #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
+    pub validate: Option<Validate>,
+}
+
+/// Runs `dxlower translate`.
+pub fn run(args: Args) -> ExitCode {
+    let profile = match load_profile(&args.profile) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let (name, result) = match &args.file {
+        Some(path) => {
+            let bytes = match super::read_file(path) {
+                Ok(b) => b,
+                Err(code) => return code,
+            };
+            (
+                path.display().to_string(),
+                dxlower_core::translate_bytes(&bytes, &profile),
+            )
+        }
+        None => {
+            let (program, isgn, osgn) = crate::demo::demo();
+            let input = StageInput {
+                program: &program,
+                input_signature: Some(&isgn),
+                output_signature: Some(&osgn),
+                program_byte_offset: None,
+            };
+            (
+                "<embedded demo vs>".to_string(),
+                dxlower_core::translate_stage(input, &profile),
+            )
+        }
+    };
+    let stage: StageGlsl = match result {
+        Ok(s) => s,
+        Err(e) => return report(&name, &e),
+    };
+    for n in &stage.notes {
+        eprintln!("dxlower: {name}: note: {n}");
+    }
+    if let Some(v) = args.validate {
+        if let Err(e) = v.check(&stage) {
+            eprintln!("dxlower: {name}: {e}");
+            print!("{}", stage.glsl);
+            return ExitCode::FAILURE;
+        }
+    }
+    match &args.output {
+        Some(out) => {
+            if let Err(e) = std::fs::write(out, &stage.glsl) {
+                eprintln!("dxlower: {}: {e}", out.display());
+                return ExitCode::from(2);
+            }
+        }
+        None => print!("{}", stage.glsl),
+    }
+    ExitCode::SUCCESS
+}
+
+/// Prints a translation error with its status and returns the exit code.
+pub fn report(name: &str, e: &TranslateError) -> ExitCode {
+    eprintln!("dxlower: {name}: {}: {e}", e.status());
+    ExitCode::FAILURE
+}
