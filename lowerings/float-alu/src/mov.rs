@@ -1,0 +1,46 @@
+//! `mov`: the type-less register copy.
+
+use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
+use dxlower_dxbc::{Instruction, Opcode};
+
+/// `mov`: masked copy of a source into a destination.
+///
+/// **Spec**: families.md §2 `mov` and §0.1 (immediates read by a mover keep
+/// their exact bits); Microsoft "mov (sm4 - asm)"; D3D11.3 functional spec
+/// §3.1 (a raw move does not alter the data: NaN payloads and denormals
+/// survive, `_sat`/modifiers aside).
+///
+/// **GLSL ES 3.00**: `d.m = s.m;` through the destination mask. The source
+/// is read with [`Ctx::src_bits`]: an immediate that is not an exactly
+/// representable decimal (denormal patterns such as fxc's integer `l(1)`,
+/// NaN, ±Inf, -0, inexact decimals) prints as `uintBitsToFloat(0x…u)`. No
+/// bitcast is spelled here: storage conversions (an `ivec`/`uvec` output,
+/// an integer-typed input) come from the register model. `_sat` becomes a
+/// second clamp statement (added by [`Ctx::assign`]).
+///
+/// **Differences**: the bits move through `highp float` storage. GLSL ES
+/// 3.00 allows an implementation to flush denormals and canonicalise NaNs
+/// even on a copy (§4.5.1); Mesa llvmpipe preserves both (NaN payloads
+/// `0x7fc00001`/`0xffbfffff` and denormal `0x00000001` checked), while
+/// families.md §0.1 reports integer data as tiny floats lost on ANGLE/D3D11
+/// — the register-model risk of the `float_vec4` model, not of this
+/// handler. With a `neg`/`abs` modifier the copy is an arithmetic negate
+/// (sign flip of the float value), as on D3D.
+///
+/// **Example**:
+/// ```text
+/// mov r0.xy, l(1, 0x7fc00000, 0, 0)   →   r0.xy = vec2(uintBitsToFloat(0x00000001u), uintBitsToFloat(0x7fc00000u));
+/// mov o0.xyzw, r0.xyzw                →   SV_Target0 = r0.xyzw;
+/// ```
+fn lower_mov<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    let d = cx.dst(inst, 0)?;
+    let s = cx.src_bits(inst, 1, d.mask)?;
+    cx.assign(d, Ty::Float, d.width(), &s)
+}
+
+register_handler! {
+    opcodes: &[Opcode::Mov],
+    family: "float-alu",
+    spec: "families.md §2 mov",
+    lower: Lower::Inst(lower_mov),
+}

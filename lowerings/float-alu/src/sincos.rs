@@ -1,0 +1,168 @@
+//! `sincos`: two destinations from one source.
+
+use dxlower_core::{register_handler, Ctx, Dst, Lower, LowerError, Ty};
+use dxlower_dxbc::{Instruction, Opcode, Operand, OperandType};
+use std::fmt::Write;
+
+/// Whether `op` reads register `(ty, reg)`, as itself or inside one of its
+/// relative indices. `reg == None` (a destination whose own register number
+/// is dynamic) matches every register of the type, conservatively.
+fn mentions(op: &Operand, ty: OperandType, reg: Option<u32>) -> bool {
+    let itself = op.ty == ty && (reg.is_none() || op.reg() == reg);
+    itself || index_mentions(op, ty, reg)
+}
+
+/// Whether a relative index of `op` reads register `(ty, reg)`.
+fn index_mentions(op: &Operand, ty: OperandType, reg: Option<u32>) -> bool {
+    op.indices
+        .iter()
+        .filter_map(|i| i.rel.as_deref())
+        .any(|r| mentions(r, ty, reg))
+}
+
+/// Whether writing `d` can change what `src` reads (families.md §0.1:
+/// destination register type + index among the sources or inside a
+/// relative index).
+fn clobbers(d: &Dst<'_>, src: &Operand) -> bool {
+    mentions(src, d.op.ty, d.op.reg())
+}
+
+/// Whether writing `first` changes where `second` writes (its relative
+/// index reads `first`'s register).
+fn moves_target(first: &Dst<'_>, second: &Dst<'_>) -> bool {
+    index_mentions(second.op, first.op.ty, first.op.reg())
+}
+
+/// The lanes of `mask` read from a local that holds the lanes of `union`
+/// (both bit masks, `mask ⊆ union`), as a GLSL expression on `local`.
+fn local_lanes(local: &str, union: u8, mask: u8) -> String {
+    let k = union.count_ones();
+    let mut s = String::from(local);
+    if k <= 1 || mask == union {
+        return s;
+    }
+    s.push('.');
+    for c in 0..4u8 {
+        if mask & (1 << c) != 0 {
+            let pos = (union & ((1u8 << c) - 1)).count_ones() as usize;
+            let _ = s.write_char(['x', 'y', 'z', 'w'][pos.min(3)]);
+        }
+    }
+    s
+}
+
+/// `sincos`: componentwise sine and cosine (radians) into two destinations.
+///
+/// **Spec**: families.md §2 `sincos` (corrected by families-review.md
+/// finding 7) and §0.1 (multi-statement aliasing), §0.3 (`_sat` per
+/// destination); Microsoft "sincos (sm4 - asm)" (either destination may be
+/// `null`; any IEEE input; max absolute error 0.0008 on [-100π, 100π];
+/// `±Inf`/NaN → NaN; `sin(±0) = ±0`, `cos(±0) = 1`).
+///
+/// **GLSL ES 3.00**: a null (or empty-mask) destination is skipped. One
+/// live destination: `d.m = sin(s.m);` (or `cos`). Two: `sinDst = sin(s);`
+/// then `cosDst = cos(s);`, each source read through its own destination
+/// mask and each followed by its own `_sat` clamp. When either destination
+/// register (type + index) is the source register or appears in the
+/// source's relative index, the source lanes both destinations need (the
+/// union of the two masks, in lane order) are first copied into a local
+/// `hlslcc_sincosTempN` inside a `{ }` block, and both results are computed
+/// from it. If the sine destination's register appears in the cosine
+/// destination's relative index the cosine is written first; if each
+/// appears in the other's index the instruction is refused.
+///
+/// **Differences**: GLSL ES 3.00 gives no precision for `sin`/`cos`;
+/// large arguments can lose more accuracy than D3D's bound allows (a
+/// driver-quality risk, no range reduction is emitted). Special values
+/// agree on llvmpipe (`sin(-0) = -0`, `sin(±Inf) = NaN`). Denormal inputs:
+/// D3D flushes to ±0, the result is the same.
+///
+/// **Example**:
+/// ```text
+/// sincos r1.x, r2.x, r0.x    →   r1.x = sin(r0.x);
+///                                r2.x = cos(r0.x);
+/// sincos r0.y, r0.x, r0.x    →   {
+///                                    float hlslcc_sincosTemp0 = r0.x;
+///                                    r0.y = sin(hlslcc_sincosTemp0);
+///                                    r0.x = cos(hlslcc_sincosTemp0);
+///                                }
+/// sincos null, r0.xy, r1.xyxx   →   r0.xy = cos(r1.xy);
+/// ```
+fn lower_sincos<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    let sin_d = cx.dst(inst, 0)?;
+    let cos_d = cx.dst(inst, 1)?;
+    let src = cx.operand(inst, 2)?;
+    let live = |d: &Dst<'_>| !d.is_null() && d.mask != 0;
+    let mut order: Vec<(Dst<'a>, &str)> = Vec::with_capacity(2);
+    if live(&sin_d) {
+        order.push((sin_d, "sin"));
+    }
+    if live(&cos_d) {
+        order.push((cos_d, "cos"));
+    }
+    if let [first, second] = &order[..] {
+        if moves_target(&first.0, &second.0) {
+            if moves_target(&second.0, &first.0) {
+                return Err(LowerError::refuse(
+                    "sincos whose destinations index each other",
+                    "each destination register is read by the other's relative index, so no \
+                     order of the two writes keeps D3D's read-before-write semantics",
+                ));
+            }
+            order.swap(0, 1);
+        }
+    }
+    let aliased = order.len() == 2 && order.iter().any(|(d, _)| clobbers(d, src));
+    if !aliased {
+        for (d, f) in order {
+            let s = cx.src(inst, 2, Ty::Float, d.mask)?;
+            cx.assign(d, Ty::Float, d.width(), &format_args!("{f}({s})"))?;
+        }
+        return Ok(());
+    }
+    // Read the source once, before either destination is written.
+    let union = order.iter().fold(0u8, |m, (d, _)| m | d.mask);
+    let s = cx.src(inst, 2, Ty::Float, union)?;
+    let local = cx.out.fresh("hlslcc_sincosTemp");
+    let ty = Ty::Float.glsl(union.count_ones() as u8);
+    cx.line(format_args!("{{"));
+    cx.out.indent += 1;
+    cx.line(format_args!("{ty} {local} = {s};"));
+    let mut result = Ok(());
+    for (d, f) in order {
+        let e = local_lanes(&local, union, d.mask);
+        result = cx.assign(d, Ty::Float, d.width(), &format_args!("{f}({e})"));
+        if result.is_err() {
+            break;
+        }
+    }
+    cx.out.indent -= 1;
+    cx.line(format_args!("}}"));
+    result
+}
+
+register_handler! {
+    opcodes: &[Opcode::Sincos],
+    family: "float-alu",
+    spec: "families.md §2 sincos",
+    lower: Lower::Inst(lower_sincos),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_lanes;
+
+    #[test]
+    fn local_lane_letters() {
+        // One lane: the local is a float, read without a swizzle.
+        assert_eq!(local_lanes("t", 0b0001, 0b0001), "t");
+        assert_eq!(local_lanes("t", 0b0100, 0b0100), "t");
+        // Same mask as the union: the whole local.
+        assert_eq!(local_lanes("t", 0b0011, 0b0011), "t");
+        // Sub-masks pick positions inside the union, not register lanes.
+        assert_eq!(local_lanes("t", 0b1010, 0b1000), "t.y");
+        assert_eq!(local_lanes("t", 0b1010, 0b0010), "t.x");
+        assert_eq!(local_lanes("t", 0b1111, 0b0101), "t.xz");
+        assert_eq!(local_lanes("t", 0b1110, 0b1100), "t.yz");
+    }
+}

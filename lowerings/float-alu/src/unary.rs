@@ -1,0 +1,248 @@
+//! The one-source opcodes that map onto one GLSL ES 3.00 built-in:
+//! `exp` → `exp2`, `log` → `log2`, `frc` → `fract`, `round_ne` →
+//! `roundEven`, `round_ni` → `floor`, `round_pi` → `ceil`, `round_z` →
+//! `trunc`, `sqrt` → `sqrt`, `rsq` → `inversesqrt`.
+//!
+//! The source is read as float through the destination mask and passed to
+//! the built-in, which is componentwise for every `genType`.
+
+use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
+use dxlower_dxbc::{Instruction, Opcode};
+
+/// `d.m = f(s.m);`
+fn call<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, f: &str) -> Result<(), LowerError> {
+    let d = cx.dst(inst, 0)?;
+    let s = cx.src(inst, 1, Ty::Float, d.mask)?;
+    cx.assign(d, Ty::Float, d.width(), &format_args!("{f}({s})"))
+}
+
+/// `exp`: componentwise 2 to the power of the source.
+///
+/// **Spec**: families.md §2 `exp` (**base 2**); Microsoft "exp (sm4 -
+/// asm)" (`dest = 2^src0`, max relative error 2^-21, `exp(-Inf) = +0`,
+/// `exp(+Inf) = +Inf`, `exp(±0) = 1`).
+///
+/// **GLSL ES 3.00**: `exp2(s)` — never `exp` (base e).
+///
+/// **Differences**: GLSL allows 3 + 2·|x| ULP; D3D 2^-21 relative. Special
+/// values agree on IEEE hardware (checked on Mesa llvmpipe: `exp2(±Inf)`,
+/// `exp2(-0)`, overflow to +Inf).
+///
+/// **Example**:
+/// ```text
+/// exp r0.x, r0.x   →   r0.x = exp2(r0.x);
+/// ```
+fn lower_exp<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    call(inst, cx, "exp2")
+}
+
+register_handler! {
+    opcodes: &[Opcode::Exp],
+    family: "float-alu",
+    spec: "families.md §2 exp",
+    lower: Lower::Inst(lower_exp),
+}
+
+/// `log`: componentwise base-2 logarithm.
+///
+/// **Spec**: families.md §2 `log` (**base 2**); Microsoft "log (sm4 -
+/// asm)"; D3D11.3 functional spec §3.1 (`log(±0) = -Inf`, log of a
+/// negative value = NaN, denormal inputs flush to 0 → -Inf).
+///
+/// **GLSL ES 3.00**: `log2(s)` — never `log` (base e).
+///
+/// **Differences**: GLSL leaves `log2(x)` undefined for `x <= 0`; D3D
+/// defines -Inf / NaN. Mesa llvmpipe returns the D3D values; other drivers
+/// are a documented risk (no guard emitted).
+///
+/// **Example**:
+/// ```text
+/// log r0.xy, |r1.xyxx|   →   r0.xy = log2(abs(r1.xy));
+/// ```
+fn lower_log<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    call(inst, cx, "log2")
+}
+
+register_handler! {
+    opcodes: &[Opcode::Log],
+    family: "float-alu",
+    spec: "families.md §2 log",
+    lower: Lower::Inst(lower_log),
+}
+
+/// `frc`: componentwise fractional part.
+///
+/// **Spec**: families.md §2 `frc`; Microsoft "frc (sm4 - asm)"
+/// (`dest = src0 - round_ni(src0)`, result in [+0, 1), `frc(±Inf) = NaN`,
+/// `frc(-0) = +0`).
+///
+/// **GLSL ES 3.00**: `fract(s)` — defined as `x - floor(x)`, the same
+/// formula.
+///
+/// **Differences**: none in the formula. For a tiny negative input both
+/// formulas round to 1.0 in float (llvmpipe: `fract(-1e-8) = 1.0`), although
+/// the D3D page's table says the result is below 1. Denormals as for `add`.
+///
+/// **Example**:
+/// ```text
+/// frc r0.xy, v0.xyxx   →   r0.xy = fract(vs_TEXCOORD0.xy);
+/// ```
+fn lower_frc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    call(inst, cx, "fract")
+}
+
+register_handler! {
+    opcodes: &[Opcode::Frc],
+    family: "float-alu",
+    spec: "families.md §2 frc",
+    lower: Lower::Inst(lower_frc),
+}
+
+/// `round_ne`: componentwise round to nearest, ties to even.
+///
+/// **Spec**: families.md §2 `round_ne`; Microsoft "round_ne (sm4 - asm)".
+///
+/// **GLSL ES 3.00**: `roundEven(s)` (core in ES 3.00; not `round`, whose
+/// tie direction is implementation-defined).
+///
+/// **Differences**: none known; `-0.5 → -0` on both (llvmpipe checked).
+///
+/// **Example**:
+/// ```text
+/// round_ne r0.x, r0.x   →   r0.x = roundEven(r0.x);
+/// ```
+fn lower_round_ne<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    call(inst, cx, "roundEven")
+}
+
+register_handler! {
+    opcodes: &[Opcode::RoundNe],
+    family: "float-alu",
+    spec: "families.md §2 round_ne",
+    lower: Lower::Inst(lower_round_ne),
+}
+
+/// `round_ni`: componentwise round toward negative infinity.
+///
+/// **Spec**: families.md §2 `round_ni`; Microsoft "round_ni (sm4 - asm)".
+///
+/// **GLSL ES 3.00**: `floor(s)`.
+///
+/// **Differences**: none known (±Inf, ±0 and NaN pass through on both).
+///
+/// **Example**:
+/// ```text
+/// round_ni r0.xy, r0.xyxx   →   r0.xy = floor(r0.xy);
+/// ```
+fn lower_round_ni<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    call(inst, cx, "floor")
+}
+
+register_handler! {
+    opcodes: &[Opcode::RoundNi],
+    family: "float-alu",
+    spec: "families.md §2 round_ni",
+    lower: Lower::Inst(lower_round_ni),
+}
+
+/// `round_pi`: componentwise round toward positive infinity.
+///
+/// **Spec**: families.md §2 `round_pi`; Microsoft "round_pi (sm4 - asm)".
+///
+/// **GLSL ES 3.00**: `ceil(s)`.
+///
+/// **Differences**: none known (`ceil(-0.5) = -0` on both).
+///
+/// **Example**:
+/// ```text
+/// round_pi r0.x, r0.x   →   r0.x = ceil(r0.x);
+/// ```
+fn lower_round_pi<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    call(inst, cx, "ceil")
+}
+
+register_handler! {
+    opcodes: &[Opcode::RoundPi],
+    family: "float-alu",
+    spec: "families.md §2 round_pi",
+    lower: Lower::Inst(lower_round_pi),
+}
+
+/// `round_z`: componentwise round toward zero.
+///
+/// **Spec**: families.md §2 `round_z`; Microsoft "round_z (sm4 - asm)".
+///
+/// **GLSL ES 3.00**: `trunc(s)` (core in ES 3.00).
+///
+/// **Differences**: none known.
+///
+/// **Example**:
+/// ```text
+/// round_z r0.xy, r0.zwzz   →   r0.xy = trunc(r0.zw);
+/// ```
+fn lower_round_z<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    call(inst, cx, "trunc")
+}
+
+register_handler! {
+    opcodes: &[Opcode::RoundZ],
+    family: "float-alu",
+    spec: "families.md §2 round_z",
+    lower: Lower::Inst(lower_round_z),
+}
+
+/// `sqrt`: componentwise square root.
+///
+/// **Spec**: families.md §2 `sqrt`; Microsoft "sqrt (sm4 - asm)"; D3D11.3
+/// functional spec §3.1 (`sqrt` of a negative value = NaN, `sqrt(-0) =
+/// -0`).
+///
+/// **GLSL ES 3.00**: `sqrt(s)`.
+///
+/// **Differences**: GLSL leaves `sqrt(x)` undefined for `x < 0`; D3D gives
+/// NaN. Mesa llvmpipe gives NaN and keeps `-0`; other drivers are a
+/// documented risk.
+///
+/// **Example**:
+/// ```text
+/// sqrt r0.x, r0.x   →   r0.x = sqrt(r0.x);
+/// ```
+fn lower_sqrt<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    call(inst, cx, "sqrt")
+}
+
+register_handler! {
+    opcodes: &[Opcode::Sqrt],
+    family: "float-alu",
+    spec: "families.md §2 sqrt",
+    lower: Lower::Inst(lower_sqrt),
+}
+
+/// `rsq`: componentwise reciprocal square root.
+///
+/// **Spec**: families.md §2 `rsq`; Microsoft "rsq (sm4 - asm)" (`rsq(+0) =
+/// +Inf`, `rsq(-0) = -Inf`, denormals as zeros, `rsq(+Inf) = +0`, negative
+/// → NaN, max relative error 2^-21).
+///
+/// **GLSL ES 3.00**: `inversesqrt(s)`.
+///
+/// **Differences**: GLSL leaves `inversesqrt(x)` undefined for `x <= 0`;
+/// D3D defines `rsq(0) = +Inf`, the family's biggest numeric risk
+/// (normalising a zero vector: fxc emits `dp3` + `rsq` + `mul`, and D3D's
+/// `0 * Inf = NaN` is what the shader already gets). Mesa llvmpipe returns
+/// exactly the D3D table; no guard is emitted (see the crate doc).
+///
+/// **Example**:
+/// ```text
+/// rsq r0.w, r0.w   →   r0.w = inversesqrt(r0.w);
+/// ```
+fn lower_rsq<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    call(inst, cx, "inversesqrt")
+}
+
+register_handler! {
+    opcodes: &[Opcode::Rsq],
+    family: "float-alu",
+    spec: "families.md §2 rsq",
+    lower: Lower::Inst(lower_rsq),
+}
