@@ -1,1 +1,91 @@
-//! The integer-conv family (under construction).
+//! # dxlower-integer-conv
+//!
+//! The integer-conv family: integer arithmetic, shifts, bit-field and bit
+//! counting operations, and conversions between float, integer and half
+//! (`/work/shared/design/families.md` §3 and the integer opcodes of §7,
+//! with the corrections of `families-review.md`).
+//!
+//! Every handler reads operands through the register model as `int`,
+//! `uint` or `float` and writes results by type; it never spells a bitcast.
+//! D3D11 semantics are the contract: shift counts and bit-field
+//! widths/offsets use their low 5 bits, `udiv` by zero gives `0xFFFFFFFF`,
+//! `ftoi`/`ftou` saturate (profile switch `ftoi_ftou`), `f32tof16`
+//! saturates finite overflow (switch `f32tof16`), and `firstbit_hi`/`shi`
+//! count from the most significant bit.
+//!
+//! GLSL ES 3.00 has none of the ES 3.10 bit built-ins (`bitfieldExtract`,
+//! `bitfieldInsert`, `bitCount`, `findMSB`, `findLSB`, `bitfieldReverse`,
+//! `imulExtended`, `uaddCarry`, ...), so the family writes scalar helper
+//! functions (`dx11_*`), each emitted once per stage and only when used,
+//! and calls them once per lane inside one vector constructor. One
+//! assignment per destination reads every source before writing, so a
+//! destination may alias its sources (families.md §0.1); the
+//! two-destination opcodes (`udiv`, `imul`/`umul`, `uaddc`/`usubb`) order
+//! their writes, or go through locals, for the same reason.
+//!
+//! One file per opcode group: `arith` (`iadd`, `imad`, `umad`, `ineg`,
+//! `imax`, `imin`, `umax`, `umin`), `shift` (`ishl`, `ishr`, `ushr`),
+//! `mul` (`imul`, `umul`), `udiv`, `carry` (`uaddc`, `usubb`),
+//! `convert` (`itof`, `utof`, `ftoi`, `ftou`), `half` (`f16tof32`,
+//! `f32tof16`), `bitfield` (`ubfe`, `ibfe`, `bfi`), `bits`
+//! (`countbits`, `firstbit_hi`, `firstbit_lo`, `firstbit_shi`, `bfrev`),
+//! `msad`.
+
+use dxlower_dxbc::Opcode;
+
+mod arith;
+mod bitfield;
+mod bits;
+mod carry;
+mod common;
+mod convert;
+mod half;
+mod msad;
+mod mul;
+mod shift;
+mod udiv;
+
+/// Every opcode the integer-conv family owns: the 22 of families.md §3
+/// and the integer opcodes of §7 (`umul`, `umad`, `uaddc`, `usubb`,
+/// `firstbit_hi`, `firstbit_lo`, `firstbit_shi`, `bfrev`, `msad`).
+pub const OPCODES: &[Opcode] = &[
+    // families.md §3
+    Opcode::Bfi,
+    Opcode::Countbits,
+    Opcode::F16tof32,
+    Opcode::F32tof16,
+    Opcode::Ftoi,
+    Opcode::Ftou,
+    Opcode::Iadd,
+    Opcode::Ibfe,
+    Opcode::Imad,
+    Opcode::Imax,
+    Opcode::Imin,
+    Opcode::Imul,
+    Opcode::Ineg,
+    Opcode::Ishl,
+    Opcode::Ishr,
+    Opcode::Itof,
+    Opcode::Ubfe,
+    Opcode::Udiv,
+    Opcode::Umax,
+    Opcode::Umin,
+    Opcode::Ushr,
+    Opcode::Utof,
+    // families.md §7
+    Opcode::Umul,
+    Opcode::Umad,
+    Opcode::Uaddc,
+    Opcode::Usubb,
+    Opcode::FirstbitHi,
+    Opcode::FirstbitLo,
+    Opcode::FirstbitShi,
+    Opcode::Bfrev,
+    Opcode::Msad,
+];
+
+dxlower_core::register_family! {
+    name: "integer-conv",
+    spec: "families.md §3, §7 (integer opcodes)",
+    opcodes: OPCODES,
+}
