@@ -4,11 +4,11 @@
 //! is deterministic. One bad file never stops the sweep.
 
 use crate::cmd::{load_profile, Validate};
-use dxlower_core::{Profile, TranslateError};
+use dxlower_core::sweep::{count, find_dxbc, sweep_one, FileResult};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `dxlower sweep`.
@@ -33,149 +33,6 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// The outcome of one file.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct FileResult {
-    /// Path relative to the swept directory.
-    pub file: String,
-    /// `vs`, `ps`, ... (empty when the file did not decode).
-    pub stage: String,
-    /// `decode_failed`, `refused`, `unsupported`, `failed`, `translated` or
-    /// `validated`.
-    pub status: &'static str,
-    /// Why (empty on success).
-    pub reason: String,
-    /// Grouping key of the reason (no offsets).
-    #[serde(skip)]
-    pub reason_key: String,
-    /// Whether GLSL was produced (also true when validation then failed).
-    #[serde(skip)]
-    pub produced_glsl: bool,
-}
-
-fn find_dxbc(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(|e| e.path());
-    for e in entries {
-        let p = e.path();
-        let ft = e.file_type()?;
-        if ft.is_dir() {
-            find_dxbc(&p, out)?;
-        } else if p
-            .extension()
-            .is_some_and(|x| x.eq_ignore_ascii_case("dxbc"))
-        {
-            out.push(p);
-        }
-    }
-    Ok(())
-}
-
-/// Translates (and optionally validates) one file.
-pub fn sweep_one(
-    path: &Path,
-    rel: String,
-    profile: &Profile,
-    validate: Option<Validate>,
-) -> FileResult {
-    let mut r = FileResult {
-        file: rel,
-        stage: String::new(),
-        status: "decode_failed",
-        reason: String::new(),
-        reason_key: String::new(),
-        produced_glsl: false,
-    };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            r.reason = format!("cannot read: {e}");
-            r.reason_key = "cannot read".into();
-            return r;
-        }
-    };
-    let shader = match dxlower_dxbc::parse(&bytes) {
-        Ok(s) => s,
-        Err(e) => {
-            let e = TranslateError::from(e);
-            r.reason = e.to_string();
-            r.reason_key = e.reason_key();
-            return r;
-        }
-    };
-    r.stage = shader.stage().prefix().to_string();
-    match dxlower_core::translate_shader(&shader, profile) {
-        Err(e) => {
-            r.status = e.status();
-            r.reason = e.to_string();
-            r.reason_key = e.reason_key();
-        }
-        Ok(stage) => {
-            r.status = "translated";
-            r.produced_glsl = true;
-            if let Some(v) = validate {
-                match v.check(&stage) {
-                    Ok(()) => r.status = "validated",
-                    Err(e) => {
-                        r.status = "failed";
-                        r.reason_key = e
-                            .lines()
-                            .nth(1)
-                            .unwrap_or("validation failed")
-                            .trim()
-                            .to_string();
-                        r.reason = e;
-                    }
-                }
-            }
-        }
-    }
-    r
-}
-
-/// The summary counts of a sweep.
-#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Counts {
-    /// Files seen.
-    pub total: usize,
-    /// Files that decoded.
-    pub decoded: usize,
-    /// Files that produced GLSL.
-    pub translated: usize,
-    /// Files whose GLSL passed validation.
-    pub validated: usize,
-    /// Files refused (a named blocker or a stage dxlower does not lower).
-    pub refused: usize,
-    /// Files with an opcode no handler lowers yet.
-    pub unsupported: usize,
-    /// Files that failed (invalid GLSL or an internal error).
-    pub failed: usize,
-}
-
-/// Counts the results.
-pub fn count(results: &[FileResult]) -> Counts {
-    let mut c = Counts {
-        total: results.len(),
-        ..Default::default()
-    };
-    for r in results {
-        if r.status != "decode_failed" {
-            c.decoded += 1;
-        }
-        if r.produced_glsl {
-            c.translated += 1;
-        }
-        match r.status {
-            "validated" => c.validated += 1,
-            "refused" => c.refused += 1,
-            "unsupported" => c.unsupported += 1,
-            "failed" => c.failed += 1,
-            _ => {}
-        }
-    }
-    c
-}
-
 /// Runs `dxlower sweep`.
 pub fn run(args: Args) -> ExitCode {
     let profile = match load_profile(&args.profile) {
@@ -196,6 +53,13 @@ pub fn run(args: Args) -> ExitCode {
         ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} {wide_msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    let check = |s: &dxlower_core::StageGlsl| match args.validate {
+        Some(v) => v.check(s),
+        None => Ok(()),
+    };
+    let validator: Option<dxlower_core::sweep::Validator<'_>> = args
+        .validate
+        .map(|_| &check as dxlower_core::sweep::Validator<'_>);
     let results: Vec<FileResult> = files
         .par_iter()
         .map(|p| {
@@ -204,7 +68,7 @@ pub fn run(args: Args) -> ExitCode {
                 .unwrap_or(p)
                 .to_string_lossy()
                 .into_owned();
-            let r = sweep_one(p, rel, &profile, args.validate);
+            let r = sweep_one(p, rel, &profile, validator);
             bar.inc(1);
             r
         })

@@ -36,6 +36,7 @@ pub mod error;
 pub mod profile;
 pub mod registry;
 pub mod regs;
+pub mod sweep;
 pub mod translate;
 pub mod validate;
 

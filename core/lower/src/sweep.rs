@@ -1,0 +1,154 @@
+//! Sweeping many files: the per-file outcome and the summary counts shared
+//! by `dxlower sweep` and the corpus tests.
+
+use crate::profile::Profile;
+use crate::translate::StageGlsl;
+use crate::TranslateError;
+use std::path::{Path, PathBuf};
+
+/// A validation function: `Err` carries the validator's log.
+pub type Validator<'v> = &'v (dyn Fn(&StageGlsl) -> Result<(), String> + Sync);
+
+/// Finds every `.dxbc` under `dir`, sorted by path.
+pub fn find_dxbc(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+    entries.sort_by_key(|e| e.path());
+    for e in entries {
+        let p = e.path();
+        let ft = e.file_type()?;
+        if ft.is_dir() {
+            find_dxbc(&p, out)?;
+        } else if p
+            .extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("dxbc"))
+        {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// The outcome of one file.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FileResult {
+    /// Path relative to the swept directory.
+    pub file: String,
+    /// `vs`, `ps`, ... (empty when the file did not decode).
+    pub stage: String,
+    /// `decode_failed`, `refused`, `unsupported`, `failed`, `translated` or
+    /// `validated`.
+    pub status: &'static str,
+    /// Why (empty on success).
+    pub reason: String,
+    /// Grouping key of the reason (no offsets).
+    #[serde(skip)]
+    pub reason_key: String,
+    /// Whether GLSL was produced (also true when validation then failed).
+    #[serde(skip)]
+    pub produced_glsl: bool,
+}
+
+/// Translates (and optionally validates) one file.
+pub fn sweep_one(
+    path: &Path,
+    rel: String,
+    profile: &Profile,
+    validate: Option<Validator<'_>>,
+) -> FileResult {
+    let mut r = FileResult {
+        file: rel,
+        stage: String::new(),
+        status: "decode_failed",
+        reason: String::new(),
+        reason_key: String::new(),
+        produced_glsl: false,
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            r.reason = format!("cannot read: {e}");
+            r.reason_key = "cannot read".into();
+            return r;
+        }
+    };
+    let shader = match dxlower_dxbc::parse(&bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let e = TranslateError::from(e);
+            r.reason = e.to_string();
+            r.reason_key = e.reason_key();
+            return r;
+        }
+    };
+    r.stage = shader.stage().prefix().to_string();
+    match crate::translate_shader(&shader, profile) {
+        Err(e) => {
+            r.status = e.status();
+            r.reason = e.to_string();
+            r.reason_key = e.reason_key();
+        }
+        Ok(stage) => {
+            r.status = "translated";
+            r.produced_glsl = true;
+            if let Some(v) = validate {
+                match v(&stage) {
+                    Ok(()) => r.status = "validated",
+                    Err(e) => {
+                        r.status = "failed";
+                        r.reason_key = e
+                            .lines()
+                            .nth(1)
+                            .unwrap_or("validation failed")
+                            .trim()
+                            .to_string();
+                        r.reason = e;
+                    }
+                }
+            }
+        }
+    }
+    r
+}
+
+/// The summary counts of a sweep.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    /// Files seen.
+    pub total: usize,
+    /// Files that decoded.
+    pub decoded: usize,
+    /// Files that produced GLSL.
+    pub translated: usize,
+    /// Files whose GLSL passed validation.
+    pub validated: usize,
+    /// Files refused (a named blocker or a stage dxlower does not lower).
+    pub refused: usize,
+    /// Files with an opcode no handler lowers yet.
+    pub unsupported: usize,
+    /// Files that failed (invalid GLSL or an internal error).
+    pub failed: usize,
+}
+
+/// Counts the results.
+pub fn count(results: &[FileResult]) -> Counts {
+    let mut c = Counts {
+        total: results.len(),
+        ..Default::default()
+    };
+    for r in results {
+        if r.status != "decode_failed" {
+            c.decoded += 1;
+        }
+        if r.produced_glsl {
+            c.translated += 1;
+        }
+        match r.status {
+            "validated" => c.validated += 1,
+            "refused" => c.refused += 1,
+            "unsupported" => c.unsupported += 1,
+            "failed" => c.failed += 1,
+            _ => {}
+        }
+    }
+    c
+}

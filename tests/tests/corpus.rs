@@ -1,0 +1,105 @@
+//! The corpus sweep: every blob of `../shared/corpus` through the whole
+//! pipeline with the `webgl2` profile, every produced stage compiled by
+//! glslang as GLSL ES 3.00.
+//!
+//! Contract (issue 3): every file decodes; no VS/PS ends as `failed`
+//! (invalid GLSL or an internal error); every GS/HS/DS/CS is refused; each
+//! VS/PS is `validated`, `refused` with a reason, or `unsupported` (an
+//! opcode whose family has no handler yet).
+
+use dxlower_core::sweep::{count, sweep_one, FileResult, Validator};
+use dxlower_tests::{corpus_dir, manifest};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+use dxlower_lowerings as _;
+
+/// The number of corpus VS/PS that must validate. Raise it as families
+/// land; it never goes down.
+const VALIDATED_FLOOR: usize = 0;
+
+#[test]
+fn corpus_sweep_webgl2() {
+    let profile = dxlower_targets::load("webgl2").expect("webgl2 profile");
+    let entries = manifest();
+    let dir = corpus_dir();
+    let check = |s: &dxlower_core::StageGlsl| {
+        dxlower_core::validate::glslang(&s.glsl, s.stage).map_err(|e| e.to_string())
+    };
+    let validator: Validator<'_> = &check;
+    let results: Vec<(String, FileResult)> = entries
+        .par_iter()
+        .map(|e| {
+            let r = sweep_one(
+                &dir.join(&e.file),
+                e.file.clone(),
+                &profile,
+                Some(validator),
+            );
+            (e.stage.clone(), r)
+        })
+        .collect();
+    let files: Vec<FileResult> = results.iter().map(|(_, r)| r.clone()).collect();
+    let c = count(&files);
+    println!(
+        "{} files: {} decoded, {} translated, {} validated, {} refused, {} failed",
+        c.total, c.decoded, c.translated, c.validated, c.refused, c.failed
+    );
+    println!("{} unsupported", c.unsupported);
+    let mut reasons: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for r in &files {
+        if !r.reason_key.is_empty() {
+            *reasons
+                .entry((r.status, r.reason_key.as_str()))
+                .or_default() += 1;
+        }
+    }
+    let mut reasons: Vec<_> = reasons.into_iter().collect();
+    reasons.sort_by(|a, b| b.1.cmp(&a.1));
+    for ((status, key), n) in reasons.iter().take(25) {
+        println!("{n:>6}  {status:<13} {key}");
+    }
+    assert_eq!(c.total, entries.len());
+    assert_eq!(c.decoded, c.total, "every corpus blob decodes");
+    let failed: Vec<_> = files
+        .iter()
+        .filter(|r| r.status == "failed")
+        .map(|r| format!("{}: {}", r.file, r.reason))
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} VS/PS failed:\n{}",
+        failed.len(),
+        failed
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    for (stage, r) in &results {
+        if !matches!(stage.as_str(), "vs" | "ps") {
+            assert_eq!(r.status, "refused", "{} ({stage})", r.file);
+        } else {
+            assert!(
+                matches!(r.status, "validated" | "refused" | "unsupported"),
+                "{}: {}",
+                r.file,
+                r.status
+            );
+            if r.status != "validated" {
+                assert!(
+                    !r.reason.is_empty(),
+                    "{}: {} without a reason",
+                    r.file,
+                    r.status
+                );
+            }
+        }
+    }
+    assert!(
+        c.validated >= VALIDATED_FLOOR,
+        "{} validated, floor {VALIDATED_FLOOR}",
+        c.validated
+    );
+}
