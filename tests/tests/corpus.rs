@@ -16,7 +16,7 @@ use dxlower_lowerings as _;
 
 /// The number of corpus VS/PS that must validate. Raise it as families
 /// land; it never goes down.
-const VALIDATED_FLOOR: usize = 0;
+const VALIDATED_FLOOR: usize = 1;
 
 #[test]
 fn corpus_sweep_webgl2() {
@@ -55,7 +55,7 @@ fn corpus_sweep_webgl2() {
         }
     }
     let mut reasons: Vec<_> = reasons.into_iter().collect();
-    reasons.sort_by(|a, b| b.1.cmp(&a.1));
+    reasons.sort_by_key(|r| std::cmp::Reverse(r.1));
     for ((status, key), n) in reasons.iter().take(25) {
         println!("{n:>6}  {status:<13} {key}");
     }
