@@ -68,6 +68,55 @@ fn handler(
     })
 }
 
+/// Fails with `Unsupported` naming the first instruction whose opcode has
+/// no handler and listing every other unhandled opcode of the stage, so a
+/// sweep shows all that blocks a shader at once.
+fn check_handlers(reg: &Registry, input: &StageInput<'_>) -> Result<(), TranslateError> {
+    let mut first: Option<(usize, &Instruction)> = None;
+    let mut missing: Vec<dxlower_dxbc::Opcode> = Vec::new();
+    for (i, inst) in input.program.instructions.iter().enumerate() {
+        if reg.get(inst.opcode).is_none() {
+            if first.is_none() {
+                first = Some((i, inst));
+            }
+            if !missing.contains(&inst.opcode) {
+                missing.push(inst.opcode);
+            }
+        }
+    }
+    let Some((i, inst)) = first else {
+        return Ok(());
+    };
+    let family = reg.family_of(inst.opcode);
+    let mut family_note = match family {
+        Some(f) => format!("family {f} has no handler for it yet"),
+        None => "no family claims it".to_string(),
+    };
+    if missing.len() > 1 {
+        let others: Vec<_> = missing[1..].iter().map(|o| o.mnemonic()).collect();
+        family_note.push_str(&format!("; also unhandled: {}", others.join(", ")));
+    }
+    Err(TranslateError::Unsupported {
+        opcode: inst.opcode,
+        family,
+        family_note,
+        site: site(input, i, inst),
+    })
+}
+
+/// Writes the DXBC instruction as a `//` comment above its GLSL.
+fn comment(cx: &mut Ctx<'_>, input: &StageInput<'_>, inst: &Instruction) {
+    let mut text = String::new();
+    let opts = dxlower_dxbc::disasm::Options::default();
+    if dxlower_dxbc::disasm::write_instruction(&mut text, &input.program.version, inst, &opts)
+        .is_ok()
+    {
+        for line in text.lines() {
+            cx.line(format_args!("// {line}"));
+        }
+    }
+}
+
 /// Translates one vertex or pixel stage with the global registry.
 pub fn translate_stage(
     input: StageInput<'_>,
@@ -92,8 +141,9 @@ pub fn translate_stage_with(
         )));
     }
     let pixel = stage == ProgramType::Pixel;
-    let mut dcx = DeclCtx::new(input, profile);
     let insts = &input.program.instructions;
+    check_handlers(reg, &input)?;
+    let mut dcx = DeclCtx::new(input, profile);
     // Phase 1: declarations.
     for (i, inst) in insts.iter().enumerate() {
         if !inst.opcode.is_declaration() {
@@ -122,6 +172,9 @@ pub fn translate_stage_with(
                 continue;
             }
             let h = handler(reg, &input, i, inst)?;
+            if profile.instruction_comments {
+                comment(&mut cx, &input, inst);
+            }
             match h.lower {
                 Lower::Inst(f) => {
                     f(inst, &mut cx).map_err(|e| map_err(e, site(&input, i, inst), h))?
