@@ -69,30 +69,79 @@ pub fn builtin_text(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
-/// Loads a profile by built-in name, or else from a RON file at that path.
+/// Loads a profile by built-in name, or else from a RON file at that path,
+/// resolving `extends`: the fields a file sets override those of the profile
+/// it extends, recursively (a cycle is an error).
 pub fn load(name_or_path: &str) -> Result<Profile, ProfileError> {
-    let p = match builtin_text(name_or_path) {
-        Some(text) => parse(text, &format!("{name_or_path}.ron"))?,
-        None => {
-            let text = std::fs::read_to_string(Path::new(name_or_path)).map_err(|io| {
-                ProfileError::Unknown {
-                    name: name_or_path.to_string(),
-                    known: names().collect::<Vec<_>>().join(", "),
-                    io,
-                }
-            })?;
-            parse(&text, name_or_path)?
-        }
+    load_chain(name_or_path, &mut Vec::new())
+}
+
+fn read_source(name_or_path: &str) -> Result<(String, String), ProfileError> {
+    match builtin_text(name_or_path) {
+        Some(text) => Ok((text.to_string(), format!("{name_or_path}.ron"))),
+        None => std::fs::read_to_string(Path::new(name_or_path))
+            .map(|t| (t, name_or_path.to_string()))
+            .map_err(|io| ProfileError::Unknown {
+                name: name_or_path.to_string(),
+                known: names().collect::<Vec<_>>().join(", "),
+                io,
+            }),
+    }
+}
+
+/// The top-level keys a RON profile text sets.
+fn keys_set(text: &str, source_name: &str) -> Result<Vec<String>, ProfileError> {
+    let v: ron::Value = ron::from_str(text).map_err(|e| ProfileError::Ron {
+        source_name: source_name.to_string(),
+        line: e.position.line,
+        col: e.position.col,
+        message: e.code.to_string(),
+    })?;
+    match v {
+        ron::Value::Map(m) => Ok(m
+            .keys()
+            .filter_map(|k| match k {
+                ron::Value::String(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect()),
+        _ => Ok(Vec::new()),
+    }
+}
+
+fn load_chain(name_or_path: &str, stack: &mut Vec<String>) -> Result<Profile, ProfileError> {
+    if stack.iter().any(|s| s == name_or_path) || stack.len() > 16 {
+        stack.push(name_or_path.to_string());
+        return Err(ProfileError::Extends(format!(
+            "profile `extends` chain forms a cycle: {}",
+            stack.join(" -> ")
+        )));
+    }
+    stack.push(name_or_path.to_string());
+    let (text, source_name) = read_source(name_or_path)?;
+    let child = parse(&text, &source_name)?;
+    let Some(parent_name) = child.extends.clone() else {
+        return Ok(child);
     };
-    if let Some(parent) = &p.extends {
-        if builtin_text(parent).is_none() && !Path::new(parent).exists() {
-            return Err(ProfileError::Extends(format!(
-                "profile `{}` extends `{parent}`, which is neither built in nor a file",
-                p.name
-            )));
+    let parent = load_chain(&parent_name, stack).map_err(|e| match e {
+        ProfileError::Unknown { name, known, io } => ProfileError::Extends(format!(
+            "{source_name}: extends `{name}`, which is neither built in ({known}) nor a file: {io}"
+        )),
+        other => other,
+    })?;
+    let keys = keys_set(&text, &source_name)?;
+    let to_json =
+        |p: &Profile| serde_json::to_value(p).map_err(|e| ProfileError::Extends(e.to_string()));
+    let mut merged = to_json(&parent)?;
+    let child_json = to_json(&child)?;
+    if let (Some(m), Some(c)) = (merged.as_object_mut(), child_json.as_object()) {
+        for k in &keys {
+            if let Some(v) = c.get(k) {
+                m.insert(k.clone(), v.clone());
+            }
         }
     }
-    Ok(p)
+    serde_json::from_value(merged).map_err(|e| ProfileError::Extends(e.to_string()))
 }
 
 /// The default profile (`webgl2`).
@@ -129,6 +178,45 @@ mod tests {
     fn bad_value_is_an_error() {
         let e = parse("(early_fragment_tests: Keep)", "t.ron").unwrap_err();
         assert!(e.to_string().contains("t.ron:1:"), "{e}");
+    }
+
+    #[test]
+    fn extends_overrides_only_the_fields_a_file_sets() {
+        let dir = std::env::temp_dir().join(format!("dxlower-profile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let base = dir.join("base.ron");
+        std::fs::write(
+            &base,
+            "(name: \"base\", extends: Some(\"ccpwgl\"), nan_exact: true)",
+        )
+        .unwrap();
+        let child = dir.join("child.ron");
+        std::fs::write(
+            &child,
+            format!(
+                "(name: \"child\", extends: Some({:?}), glsl_version: \"310 es\")",
+                base.display().to_string()
+            ),
+        )
+        .unwrap();
+        let p = load(child.to_str().unwrap()).unwrap();
+        assert_eq!(p.name, "child");
+        assert_eq!(p.glsl_version, "310 es");
+        assert!(p.nan_exact, "from base");
+        // From ccpwgl, two levels up.
+        assert_eq!(
+            p.integer_vertex_attributes,
+            load("ccpwgl").unwrap().integer_vertex_attributes
+        );
+        // A cycle is an error.
+        std::fs::write(
+            &base,
+            format!("(extends: Some({:?}))", child.display().to_string()),
+        )
+        .unwrap();
+        let e = load(child.to_str().unwrap()).unwrap_err().to_string();
+        assert!(e.contains("cycle"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -619,3 +619,81 @@ fn render_text(r: &Value) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corpus_file(rel: &str) -> Option<Vec<u8>> {
+        let dir = std::env::var_os("DXLOWER_CORPUS_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus"))
+            });
+        std::fs::read(dir.join(rel)).ok()
+    }
+
+    #[test]
+    fn geometry_shader_report() {
+        let rel = "angle/buffertotexture11_gs.gs.dxbc";
+        let bytes = corpus_file(rel).expect("corpus file (set DXLOWER_CORPUS_DIR)");
+        let shader = dxlower_dxbc::parse(&bytes).expect("parses");
+        let r = report(rel, bytes.len(), &shader);
+        assert_eq!(r["size"], json!(712));
+        assert_eq!(r["container"]["checksum_ok"], json!(true));
+        let fourccs: Vec<&str> = r["container"]["chunks"]
+            .as_array()
+            .expect("chunks")
+            .iter()
+            .filter_map(|c| c["fourcc"].as_str())
+            .collect();
+        assert_eq!(fourccs, ["RDEF", "ISGN", "OSGN", "SHDR", "STAT"]);
+        assert_eq!(r["program"]["profile"], json!("gs_4_0"));
+        assert_eq!(
+            r["signatures"]["input"]["elements"][1]["name"],
+            json!("TEXCOORD")
+        );
+        assert_eq!(
+            r["signatures"]["output"]["elements"][2]["system_value"],
+            json!("RTINDEX")
+        );
+        assert_eq!(r["signatures"]["patch_constant"], Value::Null);
+        assert_eq!(r["declarations"]["inputs"], json!(3));
+        assert_eq!(r["declarations"]["outputs"], json!(3));
+        assert_eq!(
+            r["declarations"]["lines"][0],
+            json!("dcl_input_siv v[1][0].xyzw, position")
+        );
+        // STAT agrees with our own count of executable instructions.
+        assert_eq!(r["instructions"]["count"], r["stat"]["instruction_count"]);
+        assert_eq!(
+            r["instructions"]["histogram"],
+            json!({"emit": 1, "mov": 3, "ret": 1})
+        );
+        let text = render_text(&r);
+        assert!(text.contains("program: gs_4_0 (geometry shader) in SHDR\n"));
+        assert!(text.contains("       3  mov\n"));
+    }
+
+    #[test]
+    fn rdef_bindings_and_variables() {
+        let rel = "angle/clearfloat11_fl9ps.ps.dxbc";
+        let bytes = corpus_file(rel).expect("corpus file (set DXLOWER_CORPUS_DIR)");
+        let shader = dxlower_dxbc::parse(&bytes).expect("parses");
+        let r = report(rel, bytes.len(), &shader);
+        let cb = &r["rdef"]["constant_buffers"][0];
+        assert_eq!(cb["name"], json!("ColorAndDepthDataFloat"));
+        assert_eq!(cb["size"], json!(32));
+        assert_eq!(cb["variables"][0]["type"], json!("float4"));
+        assert_eq!(cb["variables"][1]["offset"], json!(16));
+        assert_eq!(r["rdef"]["bindings"][0]["register"], json!("cb0"));
+        assert_eq!(
+            r["signatures"]["output"]["elements"][4]["register"],
+            Value::Null
+        );
+        assert_eq!(
+            r["declarations"]["lines"][0],
+            json!("dcl_constantbuffer CB0[2], immediateIndexed")
+        );
+    }
+}

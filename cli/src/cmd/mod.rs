@@ -6,6 +6,7 @@ use std::process::ExitCode;
 pub mod disasm;
 pub mod inspect;
 pub mod ops;
+pub mod profiles;
 pub mod sweep;
 pub mod translate;
 
@@ -23,6 +24,8 @@ pub enum Command {
     Inspect(inspect::Args),
     /// List every registered opcode handler.
     Ops(ops::Args),
+    /// List the built-in target profiles, or show one resolved.
+    Profiles(profiles::Args),
 }
 
 /// Runs one subcommand.
@@ -33,6 +36,7 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Disasm(a) => disasm::run(a),
         Command::Inspect(a) => inspect::run(a),
         Command::Ops(a) => ops::run(a),
+        Command::Profiles(a) => profiles::run(a),
     }
 }
 
