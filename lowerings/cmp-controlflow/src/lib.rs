@@ -1,1 +1,97 @@
-//! The cmp-controlflow family (under construction).
+//! # dxlower-cmp-controlflow
+//!
+//! The cmp-controlflow family (families.md §4, plus `swapc`, `call`,
+//! `callc`, `label` and `nop` from §7): compares that write
+//! `0xFFFFFFFF`/`0` masks, bitwise operations on the uint view, the
+//! `movc`/`swapc` selects, and structured control flow (`if`, `loop`,
+//! `switch`, `ret`, `discard`, subroutines).
+//!
+//! Conventions shared by every handler (families.md §0.2, §0.3):
+//! - a mask is tested on its raw bits, `floatBitsToUint(x) != 0u`, never as
+//!   a float and never through `mix()`;
+//! - `_z`/`_nz` select `== 0u` / `!= 0u`;
+//! - a lowering that reads and writes one register reads every source
+//!   before the first write (one constructor assignment, or locals in a
+//!   `{}` block);
+//! - `mobile_workarounds` (profiles.md §3) selects HLSLcc's ES 3.0 Adreno
+//!   forms: `uint(0)` for the zero literal, `op_not` instead of `~`,
+//!   per-lane `& | ^`, and `uvecN(...)` around uint reads of `uge`/`ult`;
+//! - control-flow handlers check the nesting of the program around them
+//!   (`flow`), so malformed structure is a lowering error, never unbalanced
+//!   GLSL.
+//!
+//! Decisions recorded in the handler docs: float `ne` is written
+//! `!(a == b)` (unordered, D3D's NaN answer); the deferred-discard flag is
+//! a global; subroutines become GLSL functions in the `Output::functions`
+//! section (a core addition).
+
+mod bitwise;
+mod call;
+mod common;
+mod compare;
+mod discard;
+mod flow;
+mod if_else;
+mod loop_;
+mod movc;
+mod nop;
+mod not;
+mod ret;
+mod swapc;
+mod switch;
+
+pub use not::OP_NOT;
+
+use dxlower_dxbc::Opcode;
+
+/// Every opcode the family owns: the 31 of families.md §4 and `swapc`,
+/// `call`, `callc`, `label`, `nop` of §7.
+pub const OPCODES: &[Opcode] = &[
+    // §4 compares
+    Opcode::Eq,
+    Opcode::Ge,
+    Opcode::Lt,
+    Opcode::Ne,
+    Opcode::Ieq,
+    Opcode::Ige,
+    Opcode::Ilt,
+    Opcode::Ine,
+    Opcode::Uge,
+    Opcode::Ult,
+    // §4 bitwise
+    Opcode::And,
+    Opcode::Or,
+    Opcode::Xor,
+    Opcode::Not,
+    // §4 select
+    Opcode::Movc,
+    // §4 structured flow
+    Opcode::If,
+    Opcode::Else,
+    Opcode::Endif,
+    Opcode::Loop,
+    Opcode::Endloop,
+    Opcode::Break,
+    Opcode::Breakc,
+    Opcode::Continue,
+    Opcode::Continuec,
+    Opcode::Switch,
+    Opcode::Case,
+    Opcode::Default,
+    Opcode::Endswitch,
+    Opcode::Ret,
+    Opcode::Retc,
+    Opcode::Discard,
+    // §7
+    Opcode::Swapc,
+    Opcode::Call,
+    Opcode::Callc,
+    Opcode::Label,
+    Opcode::Nop,
+];
+
+dxlower_core::register_family! {
+    name: "cmp-controlflow",
+    spec: "families.md §4 cmp-controlflow; §7 swapc, call, callc, label, nop",
+    opcodes: OPCODES,
+}

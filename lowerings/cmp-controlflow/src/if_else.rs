@@ -1,0 +1,105 @@
+//! `if_z`/`if_nz`, `else`, `endif`.
+
+use crate::common::test;
+use crate::flow;
+use dxlower_core::{register_handler, Ctx, Lower, LowerError};
+use dxlower_dxbc::{Instruction, Opcode};
+
+/// Closes one indentation level, failing instead of underflowing.
+pub(crate) fn dedent(cx: &mut Ctx<'_>, by: usize) -> Result<(), LowerError> {
+    cx.out.indent = cx
+        .out
+        .indent
+        .checked_sub(by)
+        .filter(|&i| i >= 1)
+        .ok_or_else(|| LowerError::invalid("block closed below the function's top level"))?;
+    Ok(())
+}
+
+/// `if_z` / `if_nz`: opens a conditional block on the raw bits of one lane.
+///
+/// **Spec**: families.md §4 "Structured flow" `if`, §0.3 (`_nz` = bit 18);
+/// Microsoft "if (sm4 - asm)": `if_nz` enters when any bit of the selected
+/// component is set, `if_z` when all are clear. The condition is a single
+/// component (`r0.x`).
+///
+/// **GLSL ES 3.00**: `if (floatBitsToUint(r0.x) != 0u) {` (`_nz`) or
+/// `== 0u` (`_z`), then one more indentation level. The zero is `uint(0)`
+/// under `mobile_workarounds`.
+///
+/// **Differences**: none: the test reads the uint bits, so a `-0.0` mask
+/// (`0x80000000`) is true as on D3D.
+///
+/// **Example**:
+/// ```text
+/// if_nz r0.x  →  if (floatBitsToUint(r0.x) != uint(0)) {
+/// ```
+fn lower_if<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    flow::check(cx, inst)?;
+    let t = test(inst, cx, 0)?;
+    cx.line(format_args!("if ({t}) {{"));
+    cx.out.indent += 1;
+    Ok(())
+}
+
+/// `else`: switches the innermost `if` to its other branch.
+///
+/// **Spec**: families.md §4 `else`; Microsoft "else (sm4 - asm)".
+///
+/// **GLSL ES 3.00**: `} else {` at the `if`'s indentation.
+///
+/// **Differences**: none. An `else` without an open `if` (or a second
+/// `else`) is reported as malformed.
+///
+/// **Example**:
+/// ```text
+/// else  →  } else {
+/// ```
+fn lower_else<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    flow::check(cx, inst)?;
+    dedent(cx, 1)?;
+    cx.line(format_args!("}} else {{"));
+    cx.out.indent += 1;
+    Ok(())
+}
+
+/// `endif`: closes the innermost `if`.
+///
+/// **Spec**: families.md §4 `endif`; Microsoft "endif (sm4 - asm)".
+///
+/// **GLSL ES 3.00**: `}`.
+///
+/// **Differences**: none; an `endif` that does not close an `if` is
+/// reported as malformed.
+///
+/// **Example**:
+/// ```text
+/// endif  →  }
+/// ```
+fn lower_endif<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    flow::check(cx, inst)?;
+    dedent(cx, 1)?;
+    cx.line(format_args!("}}"));
+    Ok(())
+}
+
+register_handler! {
+    opcodes: &[Opcode::If],
+    family: "cmp-controlflow",
+    spec: "families.md §4 if, §0.3",
+    lower: Lower::Inst(lower_if),
+}
+
+register_handler! {
+    opcodes: &[Opcode::Else],
+    family: "cmp-controlflow",
+    spec: "families.md §4 else",
+    lower: Lower::Inst(lower_else),
+}
+
+register_handler! {
+    opcodes: &[Opcode::Endif],
+    family: "cmp-controlflow",
+    spec: "families.md §4 endif",
+    lower: Lower::Inst(lower_endif),
+}

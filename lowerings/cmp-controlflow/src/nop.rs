@@ -1,0 +1,27 @@
+//! `nop`.
+
+use dxlower_core::{register_handler, Ctx, Lower, LowerError};
+use dxlower_dxbc::{Instruction, Opcode};
+
+/// `nop`: does nothing.
+///
+/// **Spec**: families.md §7 (`nop`: ignore); Microsoft "nop (sm4 - asm)".
+///
+/// **GLSL ES 3.00**: no statement.
+///
+/// **Differences**: none.
+///
+/// **Example**:
+/// ```text
+/// nop  →  (nothing)
+/// ```
+fn lower_nop<'a>(_inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    Ok(())
+}
+
+register_handler! {
+    opcodes: &[Opcode::Nop],
+    family: "cmp-controlflow",
+    spec: "families.md §7 nop",
+    lower: Lower::Inst(lower_nop),
+}
