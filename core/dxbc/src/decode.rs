@@ -378,9 +378,10 @@ pub(crate) fn layout(op: Opcode) -> Option<Layout> {
     })
 }
 
-/// The number of operands an opcode of the [`Layout::Ops`] kind takes, or,
-/// for declarations, the number of operand tokens it carries (0 or 1). `None`
-/// for `customdata`, the reserved markers and unknown numbers.
+/// The number of operands the decoder reads for an opcode: the instruction's
+/// sources and destinations, or for a declaration the operand tokens it
+/// carries (0 or 1; its other dwords are the [`Payload`]). `None` for
+/// `customdata`, the reserved markers and unknown numbers.
 pub fn operand_count(op: Opcode) -> Option<usize> {
     Some(match layout(op)? {
         Layout::Ops(n) => n as usize,
