@@ -33,20 +33,37 @@ fn moves_target(first: &Dst<'_>, second: &Dst<'_>) -> bool {
     index_mentions(second.op, first.op.ty, first.op.reg())
 }
 
-/// The lanes of `mask` read from a local that holds the lanes of `union`
-/// (both bit masks, `mask ⊆ union`), as a GLSL expression on `local`.
-fn local_lanes(local: &str, union: u8, mask: u8) -> String {
-    let k = union.count_ones();
+/// The source components a local must hold for destination lanes `union`
+/// (bit mask) of a source with swizzle `swz`: each distinct component once,
+/// in component order.
+fn local_components(swz: [u8; 4], union: u8) -> Vec<u8> {
+    let mut comps: Vec<u8> = (0..4u8)
+        .filter(|c| union & (1 << c) != 0)
+        .map(|c| swz[c as usize] & 3)
+        .collect();
+    comps.sort_unstable();
+    comps.dedup();
+    comps
+}
+
+/// The expression reading, from `local` (which holds the source components
+/// `comps`), the source lanes that destination lanes `mask` need.
+fn local_lanes(local: &str, comps: &[u8], swz: [u8; 4], mask: u8) -> String {
+    let picks: Vec<usize> = (0..4u8)
+        .filter(|c| mask & (1 << c) != 0)
+        .map(|c| {
+            let want = swz[c as usize] & 3;
+            comps.iter().position(|&x| x == want).unwrap_or(0)
+        })
+        .collect();
+    let whole = picks.len() == comps.len() && picks.iter().enumerate().all(|(k, &p)| k == p);
     let mut s = String::from(local);
-    if k <= 1 || mask == union {
+    if comps.len() <= 1 || whole {
         return s;
     }
     s.push('.');
-    for c in 0..4u8 {
-        if mask & (1 << c) != 0 {
-            let pos = (union & ((1u8 << c) - 1)).count_ones() as usize;
-            let _ = s.write_char(['x', 'y', 'z', 'w'][pos.min(3)]);
-        }
+    for p in picks {
+        let _ = s.write_char(['x', 'y', 'z', 'w'][p.min(3)]);
     }
     s
 }
@@ -64,8 +81,9 @@ fn local_lanes(local: &str, union: u8, mask: u8) -> String {
 /// then `cosDst = cos(s);`, each source read through its own destination
 /// mask and each followed by its own `_sat` clamp. When either destination
 /// register (type + index) is the source register or appears in the
-/// source's relative index, the source lanes both destinations need (the
-/// union of the two masks, in lane order) are first copied into a local
+/// source's relative index, the source components both destinations read
+/// (each once, in component order, modifiers applied) are first copied
+/// into a local
 /// `hlslcc_sincosTempN` inside a `{ }` block, and both results are computed
 /// from it. If the sine destination's register appears in the cosine
 /// destination's relative index the cosine is written first; if each
@@ -120,17 +138,20 @@ fn lower_sincos<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
         }
         return Ok(());
     }
-    // Read the source once, before either destination is written.
+    // Read the source once, before either destination is written: each
+    // source component the two destinations need, once.
     let union = order.iter().fold(0u8, |m, (d, _)| m | d.mask);
-    let s = cx.src(inst, 2, Ty::Float, union)?;
+    let swz = src.swizzle();
+    let comps = local_components(swz, union);
+    let s = cx.src(inst, 2, Ty::Float, union)?.with_lanes(&comps);
     let local = cx.out.fresh("hlslcc_sincosTemp");
-    let ty = Ty::Float.glsl(union.count_ones() as u8);
+    let ty = Ty::Float.glsl(comps.len() as u8);
     cx.line(format_args!("{{"));
     cx.out.indent += 1;
     cx.line(format_args!("{ty} {local} = {s};"));
     let mut result = Ok(());
     for (d, f) in order {
-        let e = local_lanes(&local, union, d.mask);
+        let e = local_lanes(&local, &comps, swz, d.mask);
         result = cx.assign(d, Ty::Float, d.width(), &format_args!("{f}({e})"));
         if result.is_err() {
             break;
@@ -154,15 +175,28 @@ mod tests {
 
     #[test]
     fn local_lane_letters() {
-        // One lane: the local is a float, read without a swizzle.
-        assert_eq!(local_lanes("t", 0b0001, 0b0001), "t");
-        assert_eq!(local_lanes("t", 0b0100, 0b0100), "t");
-        // Same mask as the union: the whole local.
-        assert_eq!(local_lanes("t", 0b0011, 0b0011), "t");
-        // Sub-masks pick positions inside the union, not register lanes.
-        assert_eq!(local_lanes("t", 0b1010, 0b1000), "t.y");
-        assert_eq!(local_lanes("t", 0b1010, 0b0010), "t.x");
-        assert_eq!(local_lanes("t", 0b1111, 0b0101), "t.xz");
-        assert_eq!(local_lanes("t", 0b1110, 0b1100), "t.yz");
+        use super::local_components;
+        const XYZW: [u8; 4] = [0, 1, 2, 3];
+        // A replicated source needs one component: a float local, no swizzle.
+        let comps = local_components([0; 4], 0b0011);
+        assert_eq!(comps, [0]);
+        assert_eq!(local_lanes("t", &comps, [0; 4], 0b0010), "t");
+        assert_eq!(local_lanes("t", &comps, [0; 4], 0b0001), "t");
+        // Identity swizzle: the local holds the union's lanes.
+        let comps = local_components(XYZW, 0b1010);
+        assert_eq!(comps, [1, 3]);
+        assert_eq!(local_lanes("t", &comps, XYZW, 0b1000), "t.y");
+        assert_eq!(local_lanes("t", &comps, XYZW, 0b0010), "t.x");
+        assert_eq!(local_lanes("t", &comps, XYZW, 0b1010), "t");
+        // `.zwyx`: lanes x, y, w read z, w, x; the local holds x, z, w.
+        let swz = [2, 3, 1, 0];
+        let comps = local_components(swz, 0b1011);
+        assert_eq!(comps, [0, 2, 3]);
+        assert_eq!(local_lanes("t", &comps, swz, 0b1001), "t.yx");
+        assert_eq!(local_lanes("t", &comps, swz, 0b0010), "t.z");
+        // A reversed read of both components is not the whole local.
+        let swz = [1, 0, 0, 0];
+        let comps = local_components(swz, 0b0011);
+        assert_eq!(local_lanes("t", &comps, swz, 0b0011), "t.yx");
     }
 }

@@ -1,0 +1,943 @@
+//! The float-alu family (families.md §2): one insta snapshot of the `main`
+//! body per opcode and operand shape, every full shader checked with
+//! `glslangValidator`, plus unit-level checks of `_sat`, the `nan_exact`
+//! forms and the `sincos` aliasing rule that do not need the declaration
+//! handlers.
+//!
+//! Each snapshot's description is the disassembly of the instructions under
+//! test, so a `.snap` reads as "asm → GLSL".
+
+// Link every family so their handlers register (the linker drops crates
+// nobody names).
+extern crate dxlower_lowerings;
+
+use dxlower_core::{Ctx, DeclCtx, IndexableTemp, Lower, Profile, Registry, StageInput};
+use dxlower_dxbc::disasm::{write_instruction, Options};
+use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::{
+    Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
+    Payload, Program, ProgramType, Signature, SignatureElement, SignatureSystemValue, Version,
+};
+use dxlower_tests::{glslang, main_body, Built};
+
+// ---------------------------------------------------------------------------
+// Operand shorthands
+// ---------------------------------------------------------------------------
+
+fn m(letters: &str) -> Components {
+    Components::mask(letters).expect("mask letters")
+}
+
+fn s(letters: &str) -> Components {
+    Components::swizzle(letters).expect("swizzle letters")
+}
+
+/// `r<n>.<mask>` as a destination.
+fn rd(n: u32, mask: &str) -> Operand {
+    Operand::temp(n, m(mask))
+}
+
+/// `r<n>.<swizzle>` as a source.
+fn rs(n: u32, swz: &str) -> Operand {
+    Operand::temp(n, s(swz))
+}
+
+/// `cb0[<reg>].<swizzle>`.
+fn cb(reg: u32, swz: &str) -> Operand {
+    Operand::cb(0, reg, s(swz))
+}
+
+/// `cb0[<rel> + <imm>].<swizzle>`.
+fn cb_rel(imm: u32, rel: Operand, swz: &str) -> Operand {
+    Operand::cb(0, 0, s(swz)).with_index(1, Index::relative(imm, rel))
+}
+
+/// `v0.<swizzle>` (TEXCOORD0, float4).
+fn v0(swz: &str) -> Operand {
+    Operand::input(0, s(swz))
+}
+
+/// `x0[<rel> + <imm>].<mask>` as a destination.
+fn x0_rel(imm: u32, rel: Operand, mask: &str) -> Operand {
+    Operand::new(OperandType::IndexableTemp, m(mask), &[0, 0])
+        .with_index(1, Index::relative(imm, rel))
+}
+
+fn neg(op: Operand) -> Operand {
+    op.with_modifier(Modifier::Neg)
+}
+
+fn abs(op: Operand) -> Operand {
+    op.with_modifier(Modifier::Abs)
+}
+
+fn absneg(op: Operand) -> Operand {
+    op.with_modifier(Modifier::AbsNeg)
+}
+
+fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
+    Instruction::new(op, operands)
+}
+
+fn sat(inst: Instruction) -> Instruction {
+    inst.with_saturate()
+}
+
+fn f4(v: [f32; 4]) -> Operand {
+    Operand::immf32_4(v)
+}
+
+fn f1(v: f32) -> Operand {
+    Operand::immf32(v)
+}
+
+// ---------------------------------------------------------------------------
+// Programs
+// ---------------------------------------------------------------------------
+
+fn element(
+    name: &str,
+    index: u32,
+    register: u32,
+    mask: u8,
+    ty: ComponentType,
+    sv: SignatureSystemValue,
+) -> SignatureElement {
+    SignatureElement {
+        name: name.to_string(),
+        semantic_index: index,
+        system_value: sv,
+        component_type: ty,
+        register,
+        mask,
+        rw_mask: mask,
+        reserved: 0,
+        stream: 0,
+        min_precision: MinPrecision::Default,
+    }
+}
+
+fn signature(fourcc: &[u8; 4], elements: Vec<SignatureElement>) -> Signature {
+    Signature {
+        fourcc: *fourcc,
+        elements_offset: 8,
+        elements,
+    }
+}
+
+/// ISGN: `v0` = TEXCOORD0 float4.
+fn isgn() -> Signature {
+    signature(
+        b"ISGN",
+        vec![element(
+            "TEXCOORD",
+            0,
+            0,
+            0xF,
+            ComponentType::Float32,
+            SignatureSystemValue::Undefined,
+        )],
+    )
+}
+
+/// OSGN: `o0` = SV_Target0 float4, `o1` = SV_Target1 int4.
+fn osgn() -> Signature {
+    signature(
+        b"OSGN",
+        vec![
+            element(
+                "SV_Target",
+                0,
+                0,
+                0xF,
+                ComponentType::Float32,
+                SignatureSystemValue::Target,
+            ),
+            element(
+                "SV_Target",
+                1,
+                1,
+                0xF,
+                ComponentType::Sint32,
+                SignatureSystemValue::Target,
+            ),
+        ],
+    )
+}
+
+fn dcl_indexable_temp() -> Instruction {
+    Instruction::decl(
+        Opcode::DclIndexableTemp,
+        vec![],
+        Payload::IndexableTemp {
+            reg: 0,
+            count: 4,
+            components: 4,
+        },
+    )
+}
+
+/// A ps_5_0 program: cb0[8], v0 (linear), o0 float4, o1 int4, four temps,
+/// `x0[4]`, then `body`, then `ret`.
+fn program(body: &[Instruction]) -> Built {
+    let mut insts = vec![
+        Instruction::dcl_constant_buffer(0, 8),
+        Instruction::dcl_input_ps(InterpolationMode::Linear, 0, 0xF),
+        Instruction::dcl_output(0, 0xF),
+        Instruction::dcl_output(1, 0xF),
+        Instruction::dcl_temps(4),
+        dcl_indexable_temp(),
+    ];
+    insts.extend(body.iter().cloned());
+    insts.push(Instruction::new(Opcode::Ret, vec![]));
+    Built::new(ProgramType::Pixel, 5, insts, Some(isgn()), Some(osgn()))
+}
+
+/// The disassembly of `body` (after an encode → decode round trip), one
+/// instruction per line.
+fn asm(body: &[Instruction]) -> String {
+    let built = Built::new(ProgramType::Pixel, 5, body.to_vec(), None, None);
+    let version = Version::new(ProgramType::Pixel, 5, 0);
+    let mut text = String::new();
+    for inst in &built.program.instructions {
+        write_instruction(&mut text, &version, inst, &Options::default()).expect("disassemble");
+        text.push('\n');
+    }
+    text
+}
+
+fn nan_exact() -> Profile {
+    Profile {
+        nan_exact: true,
+        ..Profile::default()
+    }
+}
+
+/// Translates `body` in the test program, checks the whole shader with
+/// `glslangValidator`, and snapshots the `main` body.
+fn check(name: &str, profile: &Profile, body: &[Instruction]) -> String {
+    let built = program(body);
+    let out = built
+        .translate(profile)
+        .unwrap_or_else(|e| panic!("{name}: translation failed: {e}"));
+    if let Err(log) = glslang(&out.glsl, ProgramType::Pixel) {
+        panic!(
+            "{name}: glslangValidator rejects the output:\n{}\n{log}",
+            out.glsl
+        );
+    }
+    insta::with_settings!({ description => asm(body), omit_expression => true }, {
+        insta::assert_snapshot!(name, main_body(&out.glsl));
+    });
+    out.glsl
+}
+
+fn snap(name: &str, body: &[Instruction]) -> String {
+    check(name, &Profile::default(), body)
+}
+
+// ---------------------------------------------------------------------------
+// Unit level: the instruction handlers over a hand-built register model
+// (no declaration handlers involved).
+// ---------------------------------------------------------------------------
+
+/// Runs only the instruction handlers of `body` over a register model with
+/// 4 temps, `cb0[8]` and `x0[4]` (vec4), and returns the body text.
+fn lower_unit(profile: &Profile, body: &[Instruction]) -> Result<String, String> {
+    let built = Built::new(ProgramType::Pixel, 5, body.to_vec(), None, None);
+    lower_program(profile, &built.program)
+}
+
+/// [`lower_unit`] without the encode → decode round trip (for programs the
+/// encoder refuses, such as an instruction with too few operands).
+fn lower_program(profile: &Profile, program: &Program) -> Result<String, String> {
+    let input = StageInput {
+        program,
+        input_signature: None,
+        output_signature: None,
+        program_byte_offset: None,
+    };
+    let mut dcx = DeclCtx::new(input, profile);
+    dcx.st.temps = 4;
+    dcx.st.cbuffers.insert(0, 8);
+    dcx.st.indexable.insert(
+        0,
+        IndexableTemp {
+            count: 4,
+            components: 4,
+        },
+    );
+    let DeclCtx { st, mut out } = dcx;
+    let reg = Registry::global().map_err(|e| e.to_string())?;
+    {
+        let mut cx = Ctx::new(&st, &mut out);
+        for inst in &program.instructions {
+            let h = reg
+                .get(inst.opcode)
+                .ok_or_else(|| format!("no handler for {}", inst.opcode))?;
+            match h.lower {
+                Lower::Inst(f) => f(inst, &mut cx).map_err(|e| e.to_string())?,
+                Lower::Decl(_) => return Err(format!("{} is a declaration", inst.opcode)),
+            }
+        }
+    }
+    let mut text = String::new();
+    for h in out.helpers() {
+        text.push_str(h.text);
+    }
+    text.push_str(&out.body);
+    Ok(text)
+}
+
+fn unit(profile: &Profile, body: &[Instruction]) -> String {
+    lower_unit(profile, body).unwrap_or_else(|e| panic!("lowering failed: {e}"))
+}
+
+#[test]
+fn registry_has_exactly_the_family() {
+    let reg = Registry::global().expect("registry builds");
+    let fam = reg
+        .families()
+        .iter()
+        .find(|f| f.name == "float-alu")
+        .expect("float-alu family claim");
+    // families.md §2, alphabetically.
+    let expected = [
+        Opcode::Add,
+        Opcode::Div,
+        Opcode::Dp2,
+        Opcode::Dp3,
+        Opcode::Dp4,
+        Opcode::Exp,
+        Opcode::Frc,
+        Opcode::Log,
+        Opcode::Mad,
+        Opcode::Max,
+        Opcode::Min,
+        Opcode::Mov,
+        Opcode::Mul,
+        Opcode::Rcp,
+        Opcode::RoundNe,
+        Opcode::RoundNi,
+        Opcode::RoundPi,
+        Opcode::RoundZ,
+        Opcode::Rsq,
+        Opcode::Sincos,
+        Opcode::Sqrt,
+    ];
+    assert_eq!(fam.opcodes, &expected[..]);
+    for op in expected {
+        let h = reg.get(op).unwrap_or_else(|| panic!("no handler for {op}"));
+        assert_eq!(h.family, "float-alu", "{op}");
+        assert_eq!(h.krate, "dxlower-float-alu", "{op}");
+        assert!(matches!(h.lower, Lower::Inst(_)), "{op}");
+        assert_eq!(reg.family_of(op), Some("float-alu"), "{op}");
+    }
+    // No float-alu handler for an opcode outside the claim.
+    for h in reg.handlers() {
+        if h.family == "float-alu" {
+            for op in h.opcodes {
+                assert!(expected.contains(op), "{op}");
+            }
+        }
+    }
+}
+
+#[test]
+fn unit_sat_adds_a_clamp_statement() {
+    let body = [sat(i(
+        Opcode::Add,
+        vec![rd(0, "xy"), rs(1, "xyxx"), rs(2, "zwzz")],
+    ))];
+    assert_eq!(
+        unit(&Profile::default(), &body),
+        "    r0.xy = r1.xy + r2.zw;\n    r0.xy = clamp(r0.xy, 0.0, 1.0);\n"
+    );
+    assert_eq!(
+        unit(&nan_exact(), &body),
+        "    r0.xy = r1.xy + r2.zw;\n    r0.xy = mix(clamp(r0.xy, 0.0, 1.0), vec2(0.0), isnan(r0.xy));\n"
+    );
+    let scalar = [sat(i(Opcode::Mov, vec![rd(3, "w"), rs(0, "x")]))];
+    assert_eq!(
+        unit(&nan_exact(), &scalar),
+        "    r3.w = r0.x;\n    r3.w = (isnan(r3.w) ? 0.0 : clamp(r3.w, 0.0, 1.0));\n"
+    );
+    // Without `_sat` there is no second statement.
+    let plain = [i(Opcode::Mul, vec![rd(0, "x"), rs(1, "x"), rs(2, "x")])];
+    assert_eq!(
+        unit(&Profile::default(), &plain),
+        "    r0.x = r1.x * r2.x;\n"
+    );
+}
+
+#[test]
+fn unit_sincos_aliasing() {
+    // Both destinations alias the source: the local holds r0.x before
+    // either write, and both results come from it.
+    let both = [i(Opcode::Sincos, vec![rd(0, "y"), rd(0, "x"), rs(0, "x")])];
+    assert_eq!(
+        unit(&Profile::default(), &both),
+        "    {\n        float hlslcc_sincosTemp0 = r0.x;\n        r0.y = sin(hlslcc_sincosTemp0);\n        r0.x = cos(hlslcc_sincosTemp0);\n    }\n"
+    );
+    // Only the cosine destination aliases: still a local (the rule is
+    // "either destination").
+    let cos_only = [i(
+        Opcode::Sincos,
+        vec![rd(1, "x"), rd(2, "xy"), rs(2, "yxxx")],
+    )];
+    assert_eq!(
+        unit(&Profile::default(), &cos_only),
+        "    {\n        vec2 hlslcc_sincosTemp0 = r2.xy;\n        r1.x = sin(hlslcc_sincosTemp0.y);\n        r2.xy = cos(hlslcc_sincosTemp0.yx);\n    }\n"
+    );
+    // Different masks: the local holds each source component the two
+    // destinations read (x, z, w), each destination picks its positions.
+    let union = [sat(i(
+        Opcode::Sincos,
+        vec![rd(0, "xw"), rd(1, "y"), rs(0, "zwyx")],
+    ))];
+    assert_eq!(
+        unit(&Profile::default(), &union),
+        "    {\n        vec3 hlslcc_sincosTemp0 = r0.xzw;\n        r0.xw = sin(hlslcc_sincosTemp0.yx);\n        r0.xw = clamp(r0.xw, 0.0, 1.0);\n        r1.y = cos(hlslcc_sincosTemp0.z);\n        r1.y = clamp(r1.y, 0.0, 1.0);\n    }\n"
+    );
+    // No alias: two plain statements, sine first.
+    let plain = [i(Opcode::Sincos, vec![rd(1, "x"), rd(2, "x"), rs(0, "x")])];
+    assert_eq!(
+        unit(&Profile::default(), &plain),
+        "    r1.x = sin(r0.x);\n    r2.x = cos(r0.x);\n"
+    );
+    // One null destination: one statement, even when it aliases.
+    let null_cos = [i(
+        Opcode::Sincos,
+        vec![rd(0, "x"), Operand::null(), rs(0, "x")],
+    )];
+    assert_eq!(
+        unit(&Profile::default(), &null_cos),
+        "    r0.x = sin(r0.x);\n"
+    );
+    let null_sin = [i(
+        Opcode::Sincos,
+        vec![Operand::null(), rd(0, "xy"), rs(0, "xyxx")],
+    )];
+    assert_eq!(
+        unit(&Profile::default(), &null_sin),
+        "    r0.xy = cos(r0.xy);\n"
+    );
+    let none = [i(
+        Opcode::Sincos,
+        vec![Operand::null(), Operand::null(), rs(0, "x")],
+    )];
+    assert_eq!(unit(&Profile::default(), &none), "");
+    // The source's relative index reads a destination register: local.
+    let rel_src = [i(
+        Opcode::Sincos,
+        vec![rd(1, "x"), rd(2, "x"), cb_rel(1, rs(1, "x"), "x")],
+    )];
+    assert_eq!(
+        unit(&Profile::default(), &rel_src),
+        "    {\n        float hlslcc_sincosTemp0 = cb0.data[floatBitsToInt(r1.x) + 1].x;\n        r1.x = sin(hlslcc_sincosTemp0);\n        r2.x = cos(hlslcc_sincosTemp0);\n    }\n"
+    );
+    // The sine destination is the cosine destination's index: cosine first.
+    let moved = [i(
+        Opcode::Sincos,
+        vec![rd(1, "x"), x0_rel(0, rs(1, "x"), "x"), rs(0, "x")],
+    )];
+    assert_eq!(
+        unit(&Profile::default(), &moved),
+        "    TempArray0[floatBitsToInt(r1.x)].x = cos(r0.x);\n    r1.x = sin(r0.x);\n"
+    );
+    // Each destination is the other's index (both write x0 and both
+    // indices read x0): refused.
+    let x0_0 = Operand::new(OperandType::IndexableTemp, s("x"), &[0, 0]);
+    let x0_1 = Operand::new(OperandType::IndexableTemp, s("y"), &[0, 1]);
+    let cyclic = [i(
+        Opcode::Sincos,
+        vec![x0_rel(0, x0_0, "x"), x0_rel(0, x0_1, "y"), rs(0, "x")],
+    )];
+    let err = lower_unit(&Profile::default(), &cyclic);
+    assert!(
+        err.as_ref().is_err_and(|e| e.contains("refused")),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn unit_min_max_nan_exact_uses_helpers() {
+    let body = [
+        i(
+            Opcode::Min,
+            vec![rd(0, "xy"), rs(1, "xyxx"), f4([1.0, 1.0, 0.0, 0.0])],
+        ),
+        i(Opcode::Max, vec![rd(0, "z"), rs(1, "z"), f1(0.0)]),
+        i(
+            Opcode::Min,
+            vec![rd(1, "xyzw"), rs(2, "xyzw"), rs(3, "xyzw")],
+        ),
+    ];
+    let default = unit(&Profile::default(), &body);
+    assert_eq!(
+        default,
+        "    r0.xy = min(r1.xy, vec2(1.0, 1.0));\n    r0.z = max(r1.z, 0.0);\n    r1 = min(r2.xyzw, r3.xyzw);\n"
+    );
+    let exact = unit(&nan_exact(), &body);
+    // Each helper once, before the body, and the calls use it.
+    assert_eq!(exact.matches("float dx11_min(float a, float b)").count(), 1);
+    assert_eq!(exact.matches("float dx11_max(float a, float b)").count(), 1);
+    assert!(exact.ends_with(
+        "    r0.xy = dx11_min(r1.xy, vec2(1.0, 1.0));\n    r0.z = dx11_max(r1.z, 0.0);\n    r1 = dx11_min(r2.xyzw, r3.xyzw);\n"
+    ));
+}
+
+#[test]
+fn unit_dp_forces_lane_counts() {
+    let body = [
+        i(Opcode::Dp2, vec![rd(0, "x"), rs(1, "xyzw"), rs(2, "wzyx")]),
+        i(Opcode::Dp3, vec![rd(0, "yz"), rs(1, "xyzw"), rs(2, "xyzw")]),
+        i(Opcode::Dp4, vec![rd(0, "xyzw"), rs(1, "x"), rs(2, "xyzw")]),
+    ];
+    assert_eq!(
+        unit(&Profile::default(), &body),
+        "    r0.x = dot(r1.xy, r2.wz);\n    r0.yz = vec2(dot(r1.xyz, r2.xyz));\n    r0 = vec4(dot(r1.xxxx, r2.xyzw));\n"
+    );
+}
+
+#[test]
+fn unit_errors_are_values() {
+    // Too few operands and undeclared registers are errors, not panics.
+    let mut short = Program::new(ProgramType::Pixel, 5, 0);
+    short
+        .instructions
+        .push(i(Opcode::Add, vec![rd(0, "x"), rs(1, "x")]));
+    let err = lower_program(&Profile::default(), &short);
+    assert!(
+        err.as_ref().is_err_and(|e| e.contains("operand 2")),
+        "{err:?}"
+    );
+    let beyond = [i(Opcode::Mov, vec![rd(9, "x"), rs(0, "x")])];
+    assert!(lower_unit(&Profile::default(), &beyond).is_err());
+    let no_cb = [i(
+        Opcode::Mul,
+        vec![rd(0, "x"), Operand::cb(5, 0, s("x")), rs(0, "x")],
+    )];
+    assert!(lower_unit(&Profile::default(), &no_cb).is_err());
+}
+
+// ---------------------------------------------------------------------------
+// End to end: snapshots of the main body, every shader through glslang.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn add() {
+    snap(
+        "add_full",
+        &[i(
+            Opcode::Add,
+            vec![rd(0, "xyzw"), rs(1, "xyzw"), rs(2, "xyzw")],
+        )],
+    );
+    snap(
+        "add_mask_swizzle",
+        &[i(
+            Opcode::Add,
+            vec![rd(0, "xz"), rs(1, "yyww"), rs(2, "wzyx")],
+        )],
+    );
+    snap(
+        "add_modifiers",
+        &[
+            i(
+                Opcode::Add,
+                vec![rd(0, "x"), neg(rs(1, "y")), abs(rs(2, "z"))],
+            ),
+            i(
+                Opcode::Add,
+                vec![rd(0, "yw"), absneg(rs(1, "xxzx")), neg(cb(2, "zwzw"))],
+            ),
+        ],
+    );
+    snap(
+        "add_sat",
+        &[sat(i(
+            Opcode::Add,
+            vec![rd(0, "xyz"), v0("xyzx"), cb(0, "xyzx")],
+        ))],
+    );
+    snap(
+        "add_cb_relative",
+        &[i(
+            Opcode::Add,
+            vec![
+                rd(0, "xy"),
+                cb_rel(3, rs(1, "w"), "xyxx"),
+                cb_rel(0, rs(1, "z"), "zwzz"),
+            ],
+        )],
+    );
+    snap(
+        "add_immediates",
+        &[
+            i(
+                Opcode::Add,
+                vec![rd(0, "xyzw"), rs(1, "xyzw"), f4([1.0, -2.5, 0.1, 1.0e30])],
+            ),
+            i(Opcode::Add, vec![rd(1, "x"), rs(1, "x"), f1(-0.5)]),
+            i(Opcode::Add, vec![rd(1, "yz"), rs(1, "yzyy"), f1(0.25)]),
+        ],
+    );
+    // Denormal, NaN, +Inf and -0 immediates on an arithmetic consumer keep
+    // their bits.
+    snap(
+        "add_special_immediates",
+        &[i(
+            Opcode::Add,
+            vec![
+                rd(0, "xyzw"),
+                rs(1, "xyzw"),
+                Operand::imm32_4([0x0000_0001, 0x7fc0_0000, 0x7f80_0000, 0x8000_0000]),
+            ],
+        )],
+    );
+}
+
+#[test]
+fn mul() {
+    snap(
+        "mul_full",
+        &[i(
+            Opcode::Mul,
+            vec![rd(0, "xyzw"), rs(1, "xyzw"), cb(1, "xyzw")],
+        )],
+    );
+    snap(
+        "mul_input_immediate",
+        &[i(
+            Opcode::Mul,
+            vec![rd(0, "xyz"), v0("xyzx"), f4([0.5, 0.5, 0.5, 0.0])],
+        )],
+    );
+    snap(
+        "mul_sat_neg",
+        &[sat(i(
+            Opcode::Mul,
+            vec![rd(2, "w"), neg(rs(0, "x")), rs(1, "w")],
+        ))],
+    );
+}
+
+#[test]
+fn div() {
+    snap(
+        "div_scalar",
+        &[i(Opcode::Div, vec![rd(0, "x"), rs(0, "x"), rs(0, "y")])],
+    );
+    snap(
+        "div_vector_immediate",
+        &[i(
+            Opcode::Div,
+            vec![rd(0, "xy"), f4([1.0, 1.0, 0.0, 0.0]), rs(1, "zwzz")],
+        )],
+    );
+    snap(
+        "div_abs_sat",
+        &[sat(i(
+            Opcode::Div,
+            vec![rd(1, "xyzw"), abs(rs(2, "xyzw")), cb(4, "wwww")],
+        ))],
+    );
+}
+
+#[test]
+fn mad() {
+    snap(
+        "mad_full",
+        &[i(
+            Opcode::Mad,
+            vec![rd(0, "xyzw"), rs(1, "xyzw"), cb(0, "xxxx"), rs(2, "xyzw")],
+        )],
+    );
+    snap(
+        "mad_scalar_immediates",
+        &[i(
+            Opcode::Mad,
+            vec![rd(0, "x"), rs(0, "x"), f1(2.0), f1(-1.0)],
+        )],
+    );
+    snap(
+        "mad_mask_modifiers_sat",
+        &[sat(i(
+            Opcode::Mad,
+            vec![
+                rd(3, "yz"),
+                neg(v0("xxyx")),
+                abs(rs(1, "wzww")),
+                cb_rel(2, rs(0, "x"), "yzyy"),
+            ],
+        ))],
+    );
+}
+
+#[test]
+fn mov() {
+    snap(
+        "mov_full",
+        &[i(Opcode::Mov, vec![rd(0, "xyzw"), rs(1, "xyzw")])],
+    );
+    snap(
+        "mov_swizzle",
+        &[i(Opcode::Mov, vec![rd(0, "yw"), rs(1, "xxzx")])],
+    );
+    snap(
+        "mov_to_output",
+        &[i(
+            Opcode::Mov,
+            vec![Operand::output(0, m("xyzw")), rs(0, "xyzw")],
+        )],
+    );
+    // o1 is an int4 target: the register model converts the storage.
+    snap(
+        "mov_to_int_output",
+        &[i(
+            Opcode::Mov,
+            vec![Operand::output(1, m("xyzw")), rs(2, "xyzw")],
+        )],
+    );
+    snap(
+        "mov_from_input_cb",
+        &[
+            i(Opcode::Mov, vec![rd(0, "xy"), v0("zwzz")]),
+            i(
+                Opcode::Mov,
+                vec![rd(0, "zw"), cb_rel(0, rs(1, "x"), "xxxy")],
+            ),
+        ],
+    );
+    // Integer data moved by fxc (`l(1)`), NaN payloads, -0, +Inf and an
+    // inexact decimal all keep their exact bits; 1.0 and 0.5 stay decimal.
+    snap(
+        "mov_immediate_bits",
+        &[
+            i(
+                Opcode::Mov,
+                vec![
+                    rd(0, "xyzw"),
+                    Operand::imm32_4([1, 0x7fc0_0001, 0x8000_0000, 0x7f80_0000]),
+                ],
+            ),
+            i(
+                Opcode::Mov,
+                vec![
+                    rd(1, "xyzw"),
+                    Operand::imm32_4([0x3f80_0000, 0x3f00_0000, 0x3dcc_cccd, 0]),
+                ],
+            ),
+            i(Opcode::Mov, vec![rd(2, "x"), Operand::imm32(5)]),
+            i(Opcode::Mov, vec![rd(2, "yz"), Operand::imm32(0xffff_ffff)]),
+        ],
+    );
+    snap(
+        "mov_modifiers_sat",
+        &[
+            i(Opcode::Mov, vec![rd(0, "x"), neg(rs(1, "x"))]),
+            i(Opcode::Mov, vec![rd(0, "y"), abs(rs(1, "y"))]),
+            sat(i(Opcode::Mov, vec![rd(0, "zw"), rs(1, "zwzw")])),
+        ],
+    );
+    snap(
+        "mov_to_indexable",
+        &[i(
+            Opcode::Mov,
+            vec![x0_rel(1, rs(1, "x"), "xyzw"), rs(2, "xyzw")],
+        )],
+    );
+}
+
+#[test]
+fn dp() {
+    snap(
+        "dp2",
+        &[i(
+            Opcode::Dp2,
+            vec![rd(0, "x"), rs(1, "xyxx"), rs(1, "xyxx")],
+        )],
+    );
+    snap(
+        "dp3_broadcast",
+        &[
+            i(Opcode::Dp3, vec![rd(0, "w"), rs(0, "xyzx"), rs(0, "xyzx")]),
+            i(Opcode::Dp3, vec![rd(1, "xy"), rs(2, "xyzx"), cb(1, "xyzx")]),
+        ],
+    );
+    snap(
+        "dp4_full",
+        &[i(
+            Opcode::Dp4,
+            vec![rd(0, "xyzw"), v0("xyzw"), cb(0, "xyzw")],
+        )],
+    );
+    snap(
+        "dp_immediates_modifiers_sat",
+        &[
+            sat(i(
+                Opcode::Dp3,
+                vec![
+                    rd(0, "x"),
+                    neg(rs(1, "xyzx")),
+                    f4([0.2126, 0.7152, 0.0722, 0.0]),
+                ],
+            )),
+            i(Opcode::Dp2, vec![rd(0, "yz"), abs(rs(1, "zwzz")), f1(1.0)]),
+            i(
+                Opcode::Dp4,
+                vec![
+                    Operand::output(0, m("w")),
+                    cb_rel(4, rs(3, "y"), "xyzw"),
+                    rs(2, "wzyx"),
+                ],
+            ),
+        ],
+    );
+}
+
+#[test]
+fn unary() {
+    snap(
+        "exp",
+        &[
+            i(Opcode::Exp, vec![rd(0, "x"), rs(0, "x")]),
+            sat(i(Opcode::Exp, vec![rd(1, "xyzw"), neg(rs(2, "xyzw"))])),
+        ],
+    );
+    snap(
+        "log",
+        &[
+            i(Opcode::Log, vec![rd(0, "xy"), abs(rs(1, "xyxx"))]),
+            i(Opcode::Log, vec![rd(0, "z"), cb(3, "w")]),
+        ],
+    );
+    snap(
+        "frc",
+        &[
+            i(Opcode::Frc, vec![rd(0, "xy"), v0("xyxx")]),
+            i(Opcode::Frc, vec![rd(0, "w"), f1(-1.25)]),
+        ],
+    );
+    snap(
+        "round_ne",
+        &[i(Opcode::RoundNe, vec![rd(0, "xyzw"), rs(1, "wzyx")])],
+    );
+    snap(
+        "round_ni",
+        &[i(Opcode::RoundNi, vec![rd(0, "xy"), rs(0, "xyxx")])],
+    );
+    snap(
+        "round_pi",
+        &[i(Opcode::RoundPi, vec![rd(0, "x"), neg(rs(0, "x"))])],
+    );
+    snap(
+        "round_z",
+        &[sat(i(Opcode::RoundZ, vec![rd(0, "xy"), rs(0, "zwzz")]))],
+    );
+    snap(
+        "sqrt",
+        &[
+            i(Opcode::Sqrt, vec![rd(0, "x"), rs(0, "x")]),
+            i(Opcode::Sqrt, vec![rd(1, "yzw"), absneg(rs(1, "yzwy"))]),
+        ],
+    );
+    snap(
+        "rsq",
+        &[
+            i(Opcode::Rsq, vec![rd(0, "w"), rs(0, "w")]),
+            sat(i(
+                Opcode::Rsq,
+                vec![rd(1, "xy"), cb_rel(0, rs(0, "z"), "xyxx")],
+            )),
+        ],
+    );
+}
+
+#[test]
+fn min_max() {
+    let body = [
+        i(
+            Opcode::Min,
+            vec![rd(0, "xy"), rs(0, "xyxx"), f4([1.0, 1.0, 0.0, 0.0])],
+        ),
+        i(Opcode::Max, vec![rd(0, "z"), rs(0, "z"), f1(0.0)]),
+        i(
+            Opcode::Max,
+            vec![rd(1, "xyzw"), neg(rs(1, "xyzw")), rs(1, "xyzw")],
+        ),
+        sat(i(Opcode::Min, vec![rd(2, "x"), v0("x"), cb(1, "y")])),
+    ];
+    snap("min_max", &body);
+    let full = check("min_max_nan_exact", &nan_exact(), &body);
+    // The helpers are emitted once each, ahead of main.
+    let main_at = full.find("void main()").expect("main");
+    for sig in [
+        "float dx11_min(float a, float b)",
+        "vec4 dx11_max(vec4 a, vec4 b)",
+    ] {
+        assert_eq!(full.matches(sig).count(), 1, "{sig}");
+        assert!(full.find(sig).expect("helper") < main_at, "{sig}");
+    }
+}
+
+#[test]
+fn rcp() {
+    snap(
+        "rcp_scalar",
+        &[i(Opcode::Rcp, vec![rd(0, "x"), rs(0, "x")])],
+    );
+    snap(
+        "rcp_vector",
+        &[i(Opcode::Rcp, vec![rd(0, "xy"), rs(1, "xyxx")])],
+    );
+    snap(
+        "rcp_sat_modifier",
+        &[sat(i(Opcode::Rcp, vec![rd(1, "xyzw"), abs(cb(2, "xyzw"))]))],
+    );
+}
+
+#[test]
+fn sincos() {
+    snap(
+        "sincos_both",
+        &[i(Opcode::Sincos, vec![rd(1, "x"), rd(2, "x"), rs(0, "x")])],
+    );
+    snap(
+        "sincos_null_sin",
+        &[i(
+            Opcode::Sincos,
+            vec![Operand::null(), rd(0, "xy"), rs(1, "xyxx")],
+        )],
+    );
+    snap(
+        "sincos_null_cos",
+        &[i(
+            Opcode::Sincos,
+            vec![rd(0, "x"), Operand::null(), rs(0, "x")],
+        )],
+    );
+    snap(
+        "sincos_alias_both",
+        &[i(Opcode::Sincos, vec![rd(0, "y"), rd(0, "x"), rs(0, "x")])],
+    );
+    snap(
+        "sincos_alias_union_sat",
+        &[sat(i(
+            Opcode::Sincos,
+            vec![rd(0, "xw"), rd(1, "y"), neg(rs(0, "zwyx"))],
+        ))],
+    );
+    snap(
+        "sincos_to_output_immediate",
+        &[i(
+            Opcode::Sincos,
+            vec![
+                Operand::output(0, m("xy")),
+                Operand::output(0, m("zw")),
+                f4([0.0, 1.5, 0.0, 3.0]),
+            ],
+        )],
+    );
+}
