@@ -333,6 +333,9 @@ impl fmt::Display for DriverInfo {
     }
 }
 
+/// Linked programs kept for reuse before the cache is emptied.
+const PROGRAM_CACHE: usize = 512;
+
 type Egl = egl::DynamicInstance<egl::EGL1_5>;
 
 /// A current ES 3.0 context on Mesa's surfaceless platform. Create one and
@@ -345,6 +348,7 @@ pub struct Runner {
     surface: Option<egl::Surface>,
     gl: glow::Context,
     info: DriverInfo,
+    programs: std::collections::HashMap<(String, String), glow::Program>,
     // Keeps libGLESv2 loaded while `gl` may hold pointers into it.
     _gles_lib: Option<libloading::Library>,
     // Not Send/Sync: the context is current on the creating thread.
@@ -580,25 +584,58 @@ impl Runner {
         }
     }
 
-    unsafe fn draw_inner(&self, d: &Draw<'_>, o: &mut Objects) -> Result<Drawn, GlesError> {
-        // Start from a clean error state.
-        while self.gl.get_error() != glow::NO_ERROR {}
-        let vs = self.compile(glow::VERTEX_SHADER, d.vs)?;
-        o.shaders.push(vs);
-        let fs = self.compile(glow::FRAGMENT_SHADER, d.fs)?;
-        o.shaders.push(fs);
+    /// Compiles and links a program, or returns the cached one for the same
+    /// texts (llvmpipe compiles shader variants on first use, so reusing
+    /// programs keeps repeated draws fast).
+    unsafe fn program(&mut self, vs_src: &str, fs_src: &str) -> Result<glow::Program, GlesError> {
+        if let Some(p) = self.programs.get(&(vs_src.to_string(), fs_src.to_string())) {
+            return Ok(*p);
+        }
+        let vs = self.compile(glow::VERTEX_SHADER, vs_src)?;
+        let fs = match self.compile(glow::FRAGMENT_SHADER, fs_src) {
+            Ok(fs) => fs,
+            Err(e) => {
+                self.gl.delete_shader(vs);
+                return Err(e);
+            }
+        };
         let gl = &self.gl;
         let prog = gl.create_program().map_err(|message| GlesError::Object {
             what: "program",
             message,
-        })?;
-        o.program = Some(prog);
-        gl.attach_shader(prog, vs);
-        gl.attach_shader(prog, fs);
-        gl.link_program(prog);
-        if !gl.get_program_link_status(prog) {
-            return Err(GlesError::Link(gl.get_program_info_log(prog)));
+        });
+        let linked = prog.and_then(|prog| {
+            gl.attach_shader(prog, vs);
+            gl.attach_shader(prog, fs);
+            gl.link_program(prog);
+            if gl.get_program_link_status(prog) {
+                gl.detach_shader(prog, vs);
+                gl.detach_shader(prog, fs);
+                Ok(prog)
+            } else {
+                let log = gl.get_program_info_log(prog);
+                gl.delete_program(prog);
+                Err(GlesError::Link(log))
+            }
+        });
+        gl.delete_shader(vs);
+        gl.delete_shader(fs);
+        let prog = linked?;
+        if self.programs.len() >= PROGRAM_CACHE {
+            for (_, p) in self.programs.drain() {
+                self.gl.delete_program(p);
+            }
         }
+        self.programs
+            .insert((vs_src.to_string(), fs_src.to_string()), prog);
+        Ok(prog)
+    }
+
+    unsafe fn draw_inner(&mut self, d: &Draw<'_>, o: &mut Objects) -> Result<Drawn, GlesError> {
+        // Start from a clean error state.
+        while self.gl.get_error() != glow::NO_ERROR {}
+        let prog = self.program(d.vs, d.fs)?;
+        let gl = &self.gl;
         gl.use_program(Some(prog));
 
         // Render target.
@@ -717,23 +754,24 @@ impl Runner {
         let gl = &self.gl;
 
         let n = d.width as usize * d.height as usize * 4;
-        let mut bytes = vec![0u8; n * 4];
+        let mut words = vec![0u32; n];
         let (format, ty) = d.format.read_format();
         gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
-        gl.read_pixels(
-            0,
-            0,
-            d.width,
-            d.height,
-            format,
-            ty,
-            glow::PixelPackData::Slice(Some(&mut bytes)),
-        );
+        {
+            // SAFETY: a byte view of the word buffer (any byte pattern is a
+            // valid u32); GL writes exactly width*height*16 bytes into it.
+            let bytes = std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), n * 4);
+            gl.read_pixels(
+                0,
+                0,
+                d.width,
+                d.height,
+                format,
+                ty,
+                glow::PixelPackData::Slice(Some(bytes)),
+            );
+        }
         self.check("read-back")?;
-        let words = bytes
-            .chunks_exact(4)
-            .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
         Ok(Drawn {
             image: Image {
                 format: d.format,
@@ -764,6 +802,7 @@ impl Parts {
             surface: self.surface,
             gl: self.gl,
             info: self.info,
+            programs: std::collections::HashMap::new(),
             _gles_lib: self.gles_lib,
             _not_send: std::marker::PhantomData,
         }
@@ -772,8 +811,6 @@ impl Parts {
 
 #[derive(Default)]
 struct Objects {
-    shaders: Vec<glow::Shader>,
-    program: Option<glow::Program>,
     renderbuffer: Option<glow::Renderbuffer>,
     framebuffer: Option<glow::Framebuffer>,
     buffers: Vec<glow::Buffer>,
@@ -800,18 +837,16 @@ impl Objects {
         if let Some(r) = self.renderbuffer.take() {
             gl.delete_renderbuffer(r);
         }
-        if let Some(p) = self.program.take() {
-            gl.delete_program(p);
-        }
-        for s in self.shaders.drain(..) {
-            gl.delete_shader(s);
-        }
         while gl.get_error() != glow::NO_ERROR {}
     }
 }
 
 impl Drop for Runner {
     fn drop(&mut self) {
+        for (_, p) in self.programs.drain() {
+            // SAFETY: the context that owns the programs is still current.
+            unsafe { self.gl.delete_program(p) };
+        }
         let _ = self.egl.make_current(self.display, None, None, None);
         if let Some(s) = self.surface.take() {
             let _ = self.egl.destroy_surface(self.display, s);
