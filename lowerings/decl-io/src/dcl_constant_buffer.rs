@@ -1,0 +1,119 @@
+//! `dcl_constant_buffer`: `cb#` uniform blocks.
+
+use dxlower_core::ctx::reg_of;
+use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
+use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
+
+/// WebGL2's guaranteed `MAX_UNIFORM_BLOCK_SIZE`: 16 KiB = 1024 `vec4`.
+const MAX_BLOCK_VEC4S: u32 = 1024;
+/// WebGL2's guaranteed `MAX_VERTEX_UNIFORM_BLOCKS` and
+/// `MAX_FRAGMENT_UNIFORM_BLOCKS`.
+const MAX_BLOCKS: usize = 12;
+
+/// `dcl_constant_buffer cbN[size], <access>`: declares constant buffer
+/// `N` of `size` 16-byte registers.
+///
+/// Spec: seed/decl-io.md §dcl_constant_buffer; families.md §1
+/// `dcl_constant_buffer`; profiles.md §1 `uniform_location_binding`, §2
+/// (resource limits), §4.4.
+///
+/// **GLSL ES 3.00**: the stripped-RDEF fallback shape, which is the ABI
+/// (block `ConstantBufferN`, instance `cbN`, member `data`, size from the
+/// declaration itself), recorded in
+/// [`dxlower_core::StageState::cbuffers`]:
+/// ```glsl
+/// layout(std140) uniform ConstantBuffer3 {
+///     vec4 data[200];
+/// } cb3;
+/// ```
+/// Reads print as `cb3.data[i].swz`, bit-cast per consumer. No
+/// `layout(location/binding)` (ES 3.10 only; the runtime calls
+/// `uniformBlockBinding`). The access pattern (`immediateIndexed` /
+/// `dynamicIndexed`) changes nothing.
+///
+/// Refused: a block over WebGL2's guaranteed 1024 `vec4`s, a 13th block
+/// in one stage (WebGL2 guarantees 12), and Shader Model 5.1 declarations
+/// (`CB0[lo:hi][size], space`): their instruction operands name the range
+/// id plus an index, which the register model does not print yet.
+///
+/// **Differences from HLSLcc**: no `UNITY_*` macro indirection; the
+/// cross-stage size normalization (`max` of the VS and PS sizes of one
+/// `cb#`) is a program-level pass (profiles.md §4.4), not done per stage.
+///
+/// **Example**:
+/// ```text
+/// dcl_constantbuffer cb3[200], immediateIndexed
+///     →   layout(std140) uniform ConstantBuffer3 {
+///             vec4 data[200];
+///         } cb3;
+/// ```
+fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
+    let op = inst
+        .operands
+        .first()
+        .ok_or_else(|| LowerError::invalid("`dcl_constant_buffer` without its register operand"))?;
+    if op.ty != OperandType::ConstantBuffer {
+        return Err(LowerError::invalid(format!(
+            "`dcl_constant_buffer` of a {:?} operand",
+            op.ty
+        )));
+    }
+    if let Payload::ConstantBuffer51 { size, space } = inst.payload {
+        let range = match (op.indices.get(1), op.indices.get(2)) {
+            (Some(lo), Some(hi)) => format!("[{}:{}]", lo.imm, hi.imm),
+            _ => String::new(),
+        };
+        return Err(Refusal::new(
+            format!(
+                "shader model 5.1 constant buffer CB{}{range}[{size}], space={space}",
+                op.indices.first().map(|i| i.imm).unwrap_or(0)
+            ),
+            "register spaces and SM5.1 range operands are not lowered (operands name the range id, not the register)",
+        )
+        .into());
+    }
+    if op.indices.len() != 2 {
+        return Err(LowerError::invalid(format!(
+            "`dcl_constant_buffer` operand with {} indices (expected cb#[size])",
+            op.indices.len()
+        )));
+    }
+    let slot = reg_of(op)?;
+    let size = op
+        .indices
+        .get(1)
+        .and_then(|i| i.as_imm())
+        .ok_or_else(|| LowerError::invalid("constant-buffer size is not an immediate"))?;
+    if size == 0 {
+        return Err(LowerError::invalid(format!("cb{slot} of size 0")));
+    }
+    if cx.st.cbuffers.contains_key(&slot) {
+        return Err(LowerError::invalid(format!("cb{slot} is declared twice")));
+    }
+    if size > MAX_BLOCK_VEC4S {
+        return Err(Refusal::new(
+            format!("constant buffer cb{slot} of {size} vec4"),
+            "exceeds WebGL2's guaranteed uniform block size (16 KiB = 1024 vec4)",
+        )
+        .into());
+    }
+    if cx.st.cbuffers.len() >= MAX_BLOCKS {
+        return Err(Refusal::new(
+            format!("constant buffer cb{slot}: more than {MAX_BLOCKS} in one stage"),
+            "WebGL2 guarantees 12 uniform blocks per stage",
+        )
+        .into());
+    }
+    cx.out.decl(format_args!(
+        "layout(std140) uniform ConstantBuffer{slot} {{\n    vec4 data[{size}];\n}} cb{slot};"
+    ));
+    cx.st.cbuffers.insert(slot, size);
+    Ok(())
+}
+
+register_handler! {
+    opcodes: &[Opcode::DclConstantBuffer],
+    family: "decl-io",
+    spec: "seed decl-io.md §dcl_constant_buffer",
+    lower: Lower::Decl(lower),
+}

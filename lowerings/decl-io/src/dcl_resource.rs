@@ -1,0 +1,281 @@
+//! `dcl_resource`: typed texture resources `t#`.
+
+use dxlower_core::ctx::reg_of;
+use dxlower_core::profile::{SamplerPrecision, Texture1D as Tex1D, TextureBuffers};
+use dxlower_core::{
+    register_handler, DeclCtx, Lower, LowerError, Profile, Refusal, ResourceDecl, Ty,
+};
+use dxlower_dxbc::{
+    Instruction, Opcode, OperandType, Payload, Program, ResourceDimension, ReturnType,
+};
+use std::collections::BTreeSet;
+
+/// Sampling opcodes whose (texture, sampler) pair needs a combined
+/// uniform, and whether they compare (shadow twin).
+fn sampling(op: Opcode) -> Option<bool> {
+    use Opcode::*;
+    match op {
+        Sample | SampleB | SampleL | SampleD | Gather4 | Gather4Po => Some(false),
+        SampleC | SampleCLz | Gather4C | Gather4PoC => Some(true),
+        _ => None,
+    }
+}
+
+/// The samplers used with texture `t` by plain and by comparing sampling
+/// instructions of the program (resource operand `t#`, sampler operand
+/// `s#`), each sorted.
+pub fn sampler_pairs(program: &Program, t: u32) -> (BTreeSet<u32>, BTreeSet<u32>) {
+    let mut plain = BTreeSet::new();
+    let mut cmp = BTreeSet::new();
+    for inst in &program.instructions {
+        let Some(compare) = sampling(inst.opcode) else {
+            continue;
+        };
+        let reg = |ty| {
+            inst.operands
+                .iter()
+                .find(|o| o.ty == ty)
+                .and_then(|o| o.reg())
+        };
+        if let (Some(r), Some(s)) = (reg(OperandType::Resource), reg(OperandType::Sampler)) {
+            if r == t {
+                if compare {
+                    cmp.insert(s);
+                } else {
+                    plain.insert(s);
+                }
+            }
+        }
+    }
+    (plain, cmp)
+}
+
+/// The base type a texture returns, from the x return-type nibble of the
+/// declaration (RDEF is stripped): `sint` → int, `uint` → uint, `double`
+/// refused, everything else (unorm, snorm, float, mixed) float.
+fn return_ty(t: u32, rt: ReturnType) -> Result<Ty, LowerError> {
+    match rt {
+        ReturnType::Sint => Ok(Ty::Int),
+        ReturnType::Uint => Ok(Ty::Uint),
+        ReturnType::Double => Err(Refusal::new(
+            format!("double-precision texture t{t}"),
+            "GLSL ES 3.00 has no 64-bit texture formats",
+        )
+        .into()),
+        _ => Ok(Ty::Float),
+    }
+}
+
+/// The GLSL sampler type (without `i`/`u` prefix) of a texture dimension.
+fn sampler_base(
+    t: u32,
+    dim: ResourceDimension,
+    profile: &Profile,
+) -> Result<&'static str, LowerError> {
+    use ResourceDimension::*;
+    let one_d = |base: &'static str| match profile.texture_1d {
+        Tex1D::Emulate2D => Ok(base),
+        Tex1D::Refuse => Err(LowerError::from(
+            Refusal::new(
+                format!("{} t{t}", dim.name()),
+                "GLSL ES 3.00 has no 1D samplers (sampler1D* are reserved words)",
+            )
+            .lifted_by("profile texture_1d = Emulate2D (runtime uploads W×1 2D textures)"),
+        )),
+    };
+    match dim {
+        Texture2D => Ok("sampler2D"),
+        Texture3D => Ok("sampler3D"),
+        TextureCube => Ok("samplerCube"),
+        Texture2DArray => Ok("sampler2DArray"),
+        Texture1D => one_d("sampler2D"),
+        Texture1DArray => one_d("sampler2DArray"),
+        TextureCubeArray => Err(Refusal::new(
+            format!("texturecubearray t{t}"),
+            "cube-map arrays are not in GLSL ES 3.00 and no WebGL extension adds them",
+        )
+        .into()),
+        Texture2DMS | Texture2DMSArray => Err(Refusal::new(
+            format!("{} t{t}", dim.name()),
+            "GLSL ES 3.00 has no multisample samplers (sampler2DMS is ES 3.10)",
+        )
+        .into()),
+        other => Err(LowerError::invalid(format!(
+            "`dcl_resource` of dimension {} for t{t}",
+            other.name()
+        ))),
+    }
+}
+
+/// The precision of a sampler uniform (`profiles.md` §1
+/// `sampler_precision`, families-review.md finding 20). Always printed:
+/// ES 3.00 has no default precision for 3D, array, shadow and integer
+/// samplers. `data` marks the bare `tN` uniform, which only `ld`
+/// (`texelFetch`) and `resinfo` read.
+fn precision(profile: &Profile, ty: Ty, shadow: bool, data: bool) -> &'static str {
+    match profile.sampler_precision {
+        SamplerPrecision::Highp => "highp",
+        SamplerPrecision::PerKind if ty != Ty::Float || shadow || data => "highp",
+        SamplerPrecision::Mediump if ty != Ty::Float || shadow => "highp",
+        _ => "mediump",
+    }
+}
+
+/// `dcl_resource_<dim> (<types>) tN`: declares a typed texture.
+///
+/// Spec: seed/decl-io.md §dcl_resource; families.md §1 `dcl_resource`,
+/// §0.4 (names), §5 (which name each instruction reads);
+/// families-review.md findings 9 (1D textures) and 20 (precision);
+/// profiles.md §1 `sampler_precision`, §2 (blockers), §4.1.
+///
+/// **GLSL ES 3.00**: sampler type from the dimension — `sampler2D`,
+/// `sampler3D`, `samplerCube`, `sampler2DArray`; Texture1D/1DArray as
+/// `sampler2D`/`sampler2DArray` of height 1 under `texture_1d =
+/// Emulate2D` (the runtime uploads them W×1) — prefixed `i`/`u` for
+/// `sint`/`uint` return types (read from the declaration's return-type
+/// dword, RDEF being stripped). Declared, in order:
+/// 1. the bare `uniform <prec> <type> tN;` (read by `ld` and `resinfo`);
+/// 2. one `uniform <prec> <type> tNTEX_with_SMPsM;` per sampler `sM` that
+///    a plain sampling instruction (`sample`, `sample_b/l/d`, `gather4`,
+///    `gather4_po`) of the program uses with `tN`;
+/// 3. one `uniform highp <type>Shadow hlslcc_zcmptNTEX_with_SMPsM;` per
+///    sampler a comparing instruction (`sample_c`, `sample_c_lz`,
+///    `gather4_c`, `gather4_po_c`) uses with `tN`.
+///
+/// Precision is always explicit; with `sampler_precision = PerKind`
+/// (webgl2) only the combined float colour samplers are `mediump`:
+/// integer, shadow and the bare (data-fetch) uniforms are `highp`.
+/// Recorded in [`dxlower_core::StageState::resources`] (dimension, base
+/// type, sample count).
+///
+/// Refused: cube arrays, multisample textures, 1D textures under
+/// `texture_1d = Refuse`, double return types; `Buffer` SRVs unless
+/// `texture_buffers = Emulate`, where the texture is declared as the
+/// `highp` 2D data texture `uniform highp sampler2D btN;` (`isampler2D`/
+/// `usampler2D` for integer buffers) whose texel addressing belongs to
+/// the texture-sample family. A compare on a 3D or integer texture is
+/// malformed. Shader Model 5.1 declarations are refused as for constant
+/// buffers.
+///
+/// **Differences from HLSLcc**: HLSLcc gives every used pair both a
+/// plain and a shadow uniform when the texture is compared anywhere, adds
+/// a bare `hlslcc_zcmptN`, defaults every sampler to `mediump` and
+/// declares `sampler1D`, a reserved word in ES 3.00. Only the uniforms an
+/// instruction names are declared here, so an unused uniform of another
+/// sampler type never shares the texture's unit.
+///
+/// **Example**:
+/// ```text
+/// dcl_resource_texture2d (float,float,float,float) t0   (sample … t0, s1; sample_c … t0, s2)
+///     →   uniform highp sampler2D t0;
+///         uniform mediump sampler2D t0TEX_with_SMPs1;
+///         uniform highp sampler2DShadow hlslcc_zcmpt0TEX_with_SMPs2;
+/// ```
+fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
+    let op = inst
+        .operands
+        .first()
+        .ok_or_else(|| LowerError::invalid("`dcl_resource` without its register operand"))?;
+    if op.ty != OperandType::Resource {
+        return Err(LowerError::invalid(format!(
+            "`dcl_resource` of a {:?} operand",
+            op.ty
+        )));
+    }
+    let (return_types, space) = match &inst.payload {
+        Payload::Resource {
+            return_types,
+            space,
+            ..
+        } => (return_types, space),
+        _ => {
+            return Err(LowerError::invalid(
+                "`dcl_resource` without its return types",
+            ))
+        }
+    };
+    let dim = inst.decl_resource_dimension();
+    if let Some(space) = space {
+        return Err(Refusal::new(
+            format!(
+                "shader model 5.1 {} T{}, space={space}",
+                dim.name(),
+                op.indices.first().map(|i| i.imm).unwrap_or(0)
+            ),
+            "register spaces and SM5.1 range operands are not lowered (operands name the range id, not the register)",
+        )
+        .into());
+    }
+    let t = reg_of(op)?;
+    if cx.st.resources.contains_key(&t) {
+        return Err(LowerError::invalid(format!("t{t} is declared twice")));
+    }
+    let ty = return_ty(t, return_types[0])?;
+    let profile = cx.profile();
+    let prefix = match ty {
+        Ty::Float => "",
+        Ty::Int => "i",
+        Ty::Uint => "u",
+    };
+    let decl = ResourceDecl {
+        dim,
+        ty,
+        samples: inst.decl_sample_count(),
+    };
+    if dim == ResourceDimension::Buffer {
+        if profile.texture_buffers != TextureBuffers::Emulate {
+            return Err(Refusal::new(
+                format!("buffer t{t}"),
+                "texture buffers (samplerBuffer) are not in GLSL ES 3.00",
+            )
+            .lifted_by("profile texture_buffers = Emulate")
+            .into());
+        }
+        cx.out
+            .decl(format_args!("uniform highp {prefix}sampler2D bt{t};"));
+        cx.st.resources.insert(t, decl);
+        return Ok(());
+    }
+    let base = sampler_base(t, dim, profile)?;
+    let (plain, cmp) = sampler_pairs(cx.st.input.program, t);
+    if !cmp.is_empty() {
+        let shadow_ok = matches!(
+            dim,
+            ResourceDimension::Texture2D
+                | ResourceDimension::Texture2DArray
+                | ResourceDimension::TextureCube
+                | ResourceDimension::Texture1D
+                | ResourceDimension::Texture1DArray
+        );
+        if ty != Ty::Float || !shadow_ok {
+            return Err(LowerError::invalid(format!(
+                "comparison sampling of {} t{t} ({ty:?} texels)",
+                dim.name()
+            )));
+        }
+    }
+    let bare = precision(profile, ty, false, true);
+    cx.out
+        .decl(format_args!("uniform {bare} {prefix}{base} t{t};"));
+    let p = precision(profile, ty, false, false);
+    for s in &plain {
+        cx.out.decl(format_args!(
+            "uniform {p} {prefix}{base} t{t}TEX_with_SMPs{s};"
+        ));
+    }
+    let p = precision(profile, ty, true, false);
+    for s in &cmp {
+        cx.out.decl(format_args!(
+            "uniform {p} {base}Shadow hlslcc_zcmpt{t}TEX_with_SMPs{s};"
+        ));
+    }
+    cx.st.resources.insert(t, decl);
+    Ok(())
+}
+
+register_handler! {
+    opcodes: &[Opcode::DclResource],
+    family: "decl-io",
+    spec: "seed decl-io.md §dcl_resource",
+    lower: Lower::Decl(lower),
+}

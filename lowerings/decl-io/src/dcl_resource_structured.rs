@@ -1,0 +1,57 @@
+//! `dcl_resource_structured`: structured buffers `t#`.
+
+use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
+use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
+
+/// `dcl_resource_structured tN, stride`: declares a structured buffer.
+///
+/// Spec: seed/decl-io.md §dcl_resource_structured; families.md §1, §6;
+/// profiles.md §4.5 (`BoneTransforms`), §4.6 (light lists).
+///
+/// **GLSL ES 3.00**: none possible — structured buffers are shader
+/// storage buffers, which GLSL ES 3.00 does not have (stock HLSLcc's
+/// `layout(std430) readonly buffer` does not compile). The declaration is
+/// refused by name (`structured buffer tN`); profiles lower the known
+/// buffers by an ABI rewrite instead (ccpwgl `BoneTransforms` → `cb3`
+/// rows, native → dedicated std140 UBOs or data textures), which runs
+/// before this handler is reached.
+///
+/// **Differences from HLSLcc**: HLSLcc emits the SSBO.
+///
+/// **Example**:
+/// ```text
+/// dcl_resource_structured t0, 48   →   refused: structured buffer t0: GLSL ES 3.00 has no shader storage buffers
+/// ```
+fn lower<'a>(inst: &'a Instruction, _cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
+    let op = inst.operands.first().ok_or_else(|| {
+        LowerError::invalid("`dcl_resource_structured` without its register operand")
+    })?;
+    if op.ty != OperandType::Resource {
+        return Err(LowerError::invalid(format!(
+            "`dcl_resource_structured` of a {:?} operand",
+            op.ty
+        )));
+    }
+    let stride = match inst.payload {
+        Payload::Structured { stride, .. } => stride,
+        _ => {
+            return Err(LowerError::invalid(
+                "`dcl_resource_structured` without its stride",
+            ))
+        }
+    };
+    let reg = op.indices.first().map(|i| i.imm).unwrap_or(0);
+    Err(Refusal::new(
+        format!("structured buffer t{reg}"),
+        format!("GLSL ES 3.00 has no shader storage buffers (stride {stride} bytes)"),
+    )
+    .lifted_by("a profile ABI rewrite (BoneTransforms)")
+    .into())
+}
+
+register_handler! {
+    opcodes: &[Opcode::DclResourceStructured],
+    family: "decl-io",
+    spec: "seed decl-io.md §dcl_resource_structured",
+    lower: Lower::Decl(lower),
+}

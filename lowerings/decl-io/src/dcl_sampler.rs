@@ -1,0 +1,69 @@
+//! `dcl_sampler`: sampler state objects `s#`.
+
+use dxlower_core::ctx::reg_of;
+use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
+use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, SamplerMode};
+
+/// `dcl_sampler sN, <mode>`: declares a sampler state.
+///
+/// Spec: seed/decl-io.md §dcl_sampler; families.md §1 `dcl_sampler`,
+/// §0.4 (names).
+///
+/// **GLSL ES 3.00**: nothing. GLSL ES has no separate sampler objects;
+/// the sampler survives only in the combined uniform names
+/// `tNTEX_with_SMPsM` that `dcl_resource` declares per (texture, sampler)
+/// pair the sampling instructions use, and its state (filter, wrap, LOD,
+/// anisotropy, border, comparison function) is runtime binding state. The
+/// mode is recorded in [`dxlower_core::StageState::samplers`]; whether a
+/// texture needs a shadow twin is decided by the compare instructions
+/// (`sample_c*`, `gather4_c*`) that use the pair.
+///
+/// Shader Model 5.1 declarations (`S0[lo:hi], space`) are refused, as for
+/// constant buffers.
+///
+/// **Differences from HLSLcc**: none (HLSLcc declares samplers only for
+/// Vulkan).
+///
+/// **Example**:
+/// ```text
+/// dcl_sampler s0, mode_default      →   (nothing)
+/// dcl_sampler s1, mode_comparison   →   (nothing)
+/// ```
+fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
+    let op = inst
+        .operands
+        .first()
+        .ok_or_else(|| LowerError::invalid("`dcl_sampler` without its register operand"))?;
+    if op.ty != OperandType::Sampler {
+        return Err(LowerError::invalid(format!(
+            "`dcl_sampler` of a {:?} operand",
+            op.ty
+        )));
+    }
+    if let Payload::Space(space) = inst.payload {
+        return Err(Refusal::new(
+            format!(
+                "shader model 5.1 sampler S{}, space={space}",
+                op.indices.first().map(|i| i.imm).unwrap_or(0)
+            ),
+            "register spaces and SM5.1 range operands are not lowered (operands name the range id, not the register)",
+        )
+        .into());
+    }
+    let slot = reg_of(op)?;
+    let mode = inst.sampler_mode();
+    if let SamplerMode::Unknown(n) = mode {
+        return Err(LowerError::invalid(format!("s{slot} has sampler mode {n}")));
+    }
+    if cx.st.samplers.insert(slot, mode).is_some() {
+        return Err(LowerError::invalid(format!("s{slot} is declared twice")));
+    }
+    Ok(())
+}
+
+register_handler! {
+    opcodes: &[Opcode::DclSampler],
+    family: "decl-io",
+    spec: "seed decl-io.md §dcl_sampler",
+    lower: Lower::Decl(lower),
+}

@@ -1,0 +1,59 @@
+//! `dcl_temps`: the `r#` register file.
+
+use dxlower_core::{register_handler, DeclCtx, Lower, LowerError};
+use dxlower_dxbc::{Instruction, Opcode, Payload};
+
+/// The D3D limit on temps (`D3D11_COMMONSHADER_TEMP_REGISTER_COUNT`).
+const MAX_TEMPS: u32 = 4096;
+
+/// `dcl_temps N`: declares temps `r0..r{N-1}`.
+///
+/// Spec: seed/decl-io.md §dcl_temps; families.md §0.1 (register file),
+/// §1 `dcl_temps`; profiles.md §3 `register_model`, `temp_zero_init`.
+///
+/// **GLSL ES 3.00**: one global `vec4 rN;` per temp, uninitialized, and
+/// [`dxlower_core::StageState::temps`] set to N. Every temp is float
+/// storage (`float_vec4` register model): integer producers store with
+/// `intBitsToFloat`/`uintBitsToFloat` and integer consumers read with
+/// `floatBitsToInt`/`floatBitsToUint`, which the core's register model
+/// prints. `dcl_temps 0` declares nothing.
+///
+/// **Differences from HLSLcc**: HLSLcc runs a type analysis and declares
+/// typed shadows (`u_xlat0`, `u_xlati0`, `u_xlatu0`); here one `vec4` per
+/// register, named `rN`. No zero initialization (HLSLcc adds one only for
+/// Switch).
+///
+/// **Example**:
+/// ```text
+/// dcl_temps 2   →   vec4 r0;
+///                   vec4 r1;
+/// ```
+fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
+    let n = match inst.payload {
+        Payload::Count(n) => n,
+        _ => return Err(LowerError::invalid("`dcl_temps` without its count")),
+    };
+    if n > MAX_TEMPS {
+        return Err(LowerError::invalid(format!(
+            "`dcl_temps {n}` exceeds the D3D limit of {MAX_TEMPS}"
+        )));
+    }
+    if cx.st.temps != 0 {
+        return Err(LowerError::invalid(format!(
+            "second `dcl_temps` (already {})",
+            cx.st.temps
+        )));
+    }
+    for r in 0..n {
+        cx.out.decl(format_args!("vec4 r{r};"));
+    }
+    cx.st.temps = n;
+    Ok(())
+}
+
+register_handler! {
+    opcodes: &[Opcode::DclTemps],
+    family: "decl-io",
+    spec: "seed decl-io.md §dcl_temps",
+    lower: Lower::Decl(lower),
+}
