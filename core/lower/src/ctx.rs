@@ -81,6 +81,10 @@ pub struct StageState<'a> {
     pub cbuffers: BTreeMap<u32, u32>,
     /// Immediate constant buffer length in vec4s, if declared.
     pub icb_len: Option<u32>,
+    /// Element base type of the `ImmCB_0` array (`Float` for a `vec4`
+    /// array, `Uint` for the raw-dword `uvec4` array); reads convert from
+    /// it like from any other storage.
+    pub icb_ty: Ty,
     /// Declared textures (`t#`), by register.
     pub resources: BTreeMap<u32, ResourceDecl>,
     /// Declared samplers (`s#`), by register.
@@ -140,6 +144,7 @@ impl<'a> StageState<'a> {
             indexable: BTreeMap::new(),
             cbuffers: BTreeMap::new(),
             icb_len: None,
+            icb_ty: Ty::Float,
             resources: BTreeMap::new(),
             samplers: BTreeMap::new(),
             written_outputs,
@@ -385,7 +390,7 @@ impl Src<'_> {
                     .map(|i| IndexFmt(st, i))
                     .ok_or(fmt::Error)?;
                 let base = format_args!("ImmCB_0[{i}]{}", lane_letters(lanes));
-                regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+                regs::write_bitcast(w, st.icb_ty, self.ty, self.n, &base)
             }
             OperandType::IndexableTemp => {
                 let r = op.reg().unwrap_or(0);

@@ -89,7 +89,7 @@ impl Default for Profile {
             noperspective: NoPerspective::Drop,
             sample_qualifier: Gate::Drop,
             vs_input_locations: VsInputLocations::None,
-            icb_shape: IcbShape::ConstVec4Array,
+            icb_shape: IcbShape::ConstUvec4Array,
             precise: Precise::Ignore,
             instruction_comments: false,
             clip_cull_distance: false,
@@ -179,8 +179,17 @@ pub enum VsInputLocations {
 /// Immediate constant buffer shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum IcbShape {
-    /// `const vec4 ImmCB_0[K] = vec4[K](...)` with every dword bit-exact.
+    /// `const vec4 ImmCB_0[K] = vec4[K](vec4(uintBitsToFloat(0x…u), …), …)`
+    /// (the seed's recommendation). Legal GLSL ES 3.00 and accepted by
+    /// ANGLE and Mesa, but glslangValidator does not constant-fold the
+    /// bit-cast built-ins and rejects the initializer.
     ConstVec4Array,
+    /// `const uvec4 ImmCB_0[K] = uvec4[K](uvec4(0x…u, …), …)`: the raw
+    /// dwords as integer constants, converted at each read
+    /// ([`crate::StageState::icb_ty`] is `Uint`). Compiles everywhere and no
+    /// compiler ever re-prints the data as a float literal (the decl-io
+    /// crate's `docs/decl-io.md` records the evidence).
+    ConstUvec4Array,
 }
 
 /// SM5 `precise`.
