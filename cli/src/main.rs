@@ -7,6 +7,8 @@ mod cmd;
 mod demo;
 
 use clap::Parser;
+// Links every family crate so its handlers register.
+use dxlower_lowerings as _;
 use std::process::ExitCode;
 
 /// Lower compiled Direct3D 10/11 shader bytecode (DXBC, SM4/SM5) to GLSL ES

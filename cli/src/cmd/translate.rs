@@ -81,6 +81,6 @@ pub fn run(args: Args) -> ExitCode {
 
 /// Prints a translation error with its status and returns the exit code.
 pub fn report(name: &str, e: &TranslateError) -> ExitCode {
-    eprintln!("dxlower: {name}: {}: {e}", e.status());
+    eprintln!("dxlower: {name}: {e}");
     ExitCode::FAILURE
 }
