@@ -1,1 +1,146 @@
-//! The texture-sample family (under construction).
+//! # dxlower-texture-sample
+//!
+//! The texture-sample family: the sampling, fetch, query and derivative
+//! opcodes of `families.md` §5 (`sample`, `sample_b`, `sample_l`,
+//! `sample_d`, `sample_c`, `sample_c_lz`, `ld`, `ld_ms`, `resinfo`, `lod`,
+//! `gather4`, `gather4_c`, `gather4_po`, `gather4_po_c`, `deriv_rtx`,
+//! `deriv_rty` and their `_coarse`/`_fine` forms) plus `sample_info` and
+//! `sample_pos` of §7, with the corrections of `families-review.md`
+//! (findings 8–13, 22) and the switches of `profiles.md` §1–§3
+//! (`texture_1d`, `gather4`, `resinfo_mip_count`, `fragcoord_origin`).
+//! `bufinfo` is not here: §6 lists it with the memory-structured family.
+//!
+//! Besides these, the family claims the SM5 tiled-resource feedback forms
+//! of its instructions (`sample_*_cl_s`, `sample_l_s`, `sample_c_lz_s`,
+//! `gather4*_s`, `ld_s`, `ld_ms_s`) and `check_access_fully_mapped`, which
+//! no study covers, so that a shader using them is refused by name rather
+//! than reported as unhandled. The feedback loads of the memory family
+//! (`ld_raw_s`, `ld_structured_s`, `ld_uav_typed_s`) are not claimed here.
+//!
+//! SM5 `_indexable` forms are the same opcodes with extended tokens giving
+//! the dimension and return type; the handlers take both from the
+//! `dcl_resource` declaration (the core's
+//! [`dxlower_core::StageState::resources`]), which is what the declared
+//! sampler uniform follows.
+//!
+//! ## Names (the contract with decl-io's `dcl_resource`)
+//!
+//! | instruction | uniform read |
+//! |---|---|
+//! | `sample`, `sample_b`, `sample_l`, `sample_d`, `gather4`, `gather4_po` | `t<N>TEX_with_SMPs<M>` ([`common::combined_name`]) |
+//! | `sample_c`, `sample_c_lz`, `gather4_c`, `gather4_po_c` | `hlslcc_zcmpt<N>TEX_with_SMPs<M>` ([`common::shadow_name`]) |
+//! | `ld`, `resinfo` | `t<N>` ([`common::bare_name`]) |
+//!
+//! `N` and `M` are the instruction's `t#` and `s#` operands. The mip count
+//! of `resinfo` reads `uniform highp ivec4 <name>[32]` (lane `N & 3` of
+//! element `N >> 2`), declared by [`resinfo`] on first use when the
+//! profile's `resinfo_mip_count` is `Uniform(name)`.
+//!
+//! ## Shapes
+//!
+//! Coordinates are float reads, width by dimension (`.xy` 2D; `.xyz` 2D
+//! array, 3D, cube); `Texture1D` is sampled as a W×1 `sampler2D` at
+//! `vec2(c.x, 0.5)` and fetched at `ivec2(x, 0)`, `Texture1DArray` as a
+//! `sampler2DArray` (`vec3(c.x, 0.5, c.y)`, `ivec3(x, 0, layer)`). The
+//! result is the call swizzled by the resource operand's swizzle selected
+//! through the destination mask, assigned as the texture's base type
+//! (integer textures return `ivec4`/`uvec4`, which the register model
+//! stores bit-exactly); `_sat` is the core's second statement. Immediate
+//! texel offsets become the `…Offset` variants with constant `ivecK`
+//! arguments. Buffers, multisample textures and cube arrays are refused
+//! by name ([`common::dimension`]), as are dynamic resource indices.
+//!
+//! Files: [`sample`] (the six filtered samples), [`ld`], [`resinfo`],
+//! [`gather`] (four-tap emulation helpers), [`deriv`], [`refused`]
+//! (`ld_ms`, `lod`, `sample_info`, `sample_pos`, feedback forms), and the
+//! shared [`common`].
+//!
+//! ## Decisions
+//!
+//! Checked with `glslangValidator` (every snapshot's full shader, in the
+//! `texture_sample` integration tests) and with Mesa llvmpipe through EGL
+//! surfaceless (one-pixel GLSL ES draws reading an `RGBA32UI`/`RGBA32F`
+//! result):
+//!
+//! 1. **Shadow level 0 without `textureLod`**: `sample_c_lz` on
+//!    `sampler2DArrayShadow` and `samplerCubeShadow` (no ES 3.00
+//!    `textureLod` overload) is `textureGrad` with zero gradients; with an
+//!    offset on a 2D array `textureGradOffset`. On llvmpipe, with a
+//!    mip-mapped depth texture whose level 1 differs from level 0, the
+//!    zero-gradient form reads level 0 exactly like `textureLod(…, 0.0)` on
+//!    `sampler2DShadow` does.
+//! 2. **`gather4*` by sampling the texel centres**, not by `texelFetch`
+//!    (see [`gather`]): the sampler's address mode and comparison function
+//!    then apply as in D3D. On llvmpipe the emulation equals GLSL ES
+//!    3.10's native `textureGather` (and `textureGatherOffset`, and the
+//!    shadow forms with a reference) for every component select, with
+//!    `REPEAT` and `CLAMP_TO_EDGE`, power-of-two and odd sizes, and
+//!    coordinates on and off texel boundaries.
+//! 3. **`resinfo`** builds D3D's `[w, h, d-or-layers, levels]` vector, picks
+//!    lanes through the resource swizzle, reciprocates only sizes under
+//!    `_rcpFloat`, and reads the mip count from the profile's uniform or
+//!    refuses that lane by name (finding 8). The uniform is an `ivec4`
+//!    array so that the 128 D3D texture registers cost 32 uniform vectors.
+//! 4. **Sampler precision** is decl-io's declaration; the gather helpers
+//!    take `highp` sampler parameters, which accept a `mediump` argument.
+//! 5. **Derivatives**: `dFdx`/`dFdy` for the plain, coarse and fine forms;
+//!    `deriv_rty*` negated under `fragcoord_origin = FlipWithUniform`
+//!    (finding 13).
+
+pub mod common;
+pub mod deriv;
+pub mod gather;
+pub mod ld;
+pub mod refused;
+pub mod resinfo;
+pub mod sample;
+
+use dxlower_dxbc::Opcode;
+
+/// Every opcode the texture-sample family owns: the 22 of families.md §5
+/// and §7 (`sample_info`, `sample_pos`), alphabetically, then the
+/// residency-feedback forms it refuses. Each has a handler in this crate.
+pub const OPCODES: &[Opcode] = &[
+    Opcode::DerivRtx,
+    Opcode::DerivRtxCoarse,
+    Opcode::DerivRtxFine,
+    Opcode::DerivRty,
+    Opcode::DerivRtyCoarse,
+    Opcode::DerivRtyFine,
+    Opcode::Gather4,
+    Opcode::Gather4C,
+    Opcode::Gather4Po,
+    Opcode::Gather4PoC,
+    Opcode::Ld,
+    Opcode::LdMs,
+    Opcode::Lod,
+    Opcode::Resinfo,
+    Opcode::Sample,
+    Opcode::SampleB,
+    Opcode::SampleC,
+    Opcode::SampleCLz,
+    Opcode::SampleD,
+    Opcode::SampleInfo,
+    Opcode::SampleL,
+    Opcode::SamplePos,
+    // Residency feedback (refused).
+    Opcode::CheckAccessFullyMapped,
+    Opcode::Gather4CFeedback,
+    Opcode::Gather4Feedback,
+    Opcode::Gather4PoCFeedback,
+    Opcode::Gather4PoFeedback,
+    Opcode::LdFeedback,
+    Opcode::LdMsFeedback,
+    Opcode::SampleBClampFeedback,
+    Opcode::SampleCClampFeedback,
+    Opcode::SampleCLzFeedback,
+    Opcode::SampleClampFeedback,
+    Opcode::SampleDClampFeedback,
+    Opcode::SampleLFeedback,
+];
+
+dxlower_core::register_family! {
+    name: "texture-sample",
+    spec: "families.md §5, §7 (sample_info, sample_pos); families-review.md findings 8-13, 22; profiles.md §1-§3",
+    opcodes: OPCODES,
+}

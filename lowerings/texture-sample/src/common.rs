@@ -1,0 +1,347 @@
+//! Shared machinery of the texture-sample handlers: resolving the `t#` and
+//! `s#` operands against the declarations, the uniform names (the contract
+//! with decl-io's `dcl_resource`), coordinates by dimension, immediate texel
+//! offsets and the result swizzle.
+
+use dxlower_core::ctx::reg_of;
+use dxlower_core::{Ctx, Dst, LowerError, Refusal, Src, Ty};
+use dxlower_dxbc::{Instruction, Operand, OperandType, ResourceDimension, SamplerMode};
+use std::fmt::Write;
+
+/// The bare texture uniform of `t<reg>` (`t3`): read by the sampler-less
+/// `ld` and `resinfo` (families.md §0.4, §5).
+pub fn bare_name(reg: u32) -> String {
+    format!("t{reg}")
+}
+
+/// The combined texture+sampler uniform of the pair (`t3TEX_with_SMPs1`):
+/// what every sampling instruction reads (families.md §0.4).
+pub fn combined_name(tex: u32, smp: u32) -> String {
+    format!("t{tex}TEX_with_SMPs{smp}")
+}
+
+/// The shadow twin of the combined uniform (`hlslcc_zcmpt3TEX_with_SMPs1`),
+/// a `*Shadow` sampler read by the comparison instructions (`sample_c`,
+/// `sample_c_lz`, `gather4_c`, `gather4_po_c`).
+pub fn shadow_name(tex: u32, smp: u32) -> String {
+    format!("hlslcc_zcmp{}", combined_name(tex, smp))
+}
+
+/// How a D3D resource dimension is sampled in GLSL ES 3.00.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dim {
+    /// `Texture1D`, emulated as a W×1 `sampler2D`.
+    D1,
+    /// `Texture1DArray`, emulated as a W×1 `sampler2DArray`.
+    D1Array,
+    /// `Texture2D`.
+    D2,
+    /// `Texture2DArray`.
+    D2Array,
+    /// `Texture3D` (native `sampler3D`, texture type 3).
+    D3,
+    /// `TextureCube`.
+    Cube,
+}
+
+impl Dim {
+    /// Number of float address lanes D3D reads (`.x`, `.xy`, `.xyz`).
+    pub fn address_lanes(self) -> u8 {
+        match self {
+            Dim::D1 => 1,
+            Dim::D1Array | Dim::D2 => 2,
+            Dim::D2Array | Dim::D3 | Dim::Cube => 3,
+        }
+    }
+
+    /// Lanes of a derivative (gradient) vector in D3D (`sample_d`).
+    pub fn gradient_lanes(self) -> u8 {
+        match self {
+            Dim::D1 | Dim::D1Array => 1,
+            Dim::D2 | Dim::D2Array => 2,
+            Dim::D3 | Dim::Cube => 3,
+        }
+    }
+
+    /// True for the two dimensions emulated on a 2D sampler.
+    pub fn is_1d(self) -> bool {
+        matches!(self, Dim::D1 | Dim::D1Array)
+    }
+}
+
+/// A resolved `t#` operand of an instruction.
+#[derive(Clone, Copy, Debug)]
+pub struct Tex<'a> {
+    /// The operand.
+    pub op: &'a Operand,
+    /// Its register number.
+    pub reg: u32,
+    /// Its dimension.
+    pub dim: Dim,
+    /// The base type the texture returns (`Float`, `Int`, `Uint`).
+    pub ty: Ty,
+}
+
+/// Resolves operand `i` of `inst` as a declared texture, refusing the
+/// dimensions WebGL2 has no sampler for (buffer, multisample, cube array,
+/// and 1D under `texture_1d = Refuse`).
+pub fn texture<'a>(cx: &Ctx<'a>, inst: &'a Instruction, i: usize) -> Result<Tex<'a>, LowerError> {
+    let op = cx.operand(inst, i)?;
+    if op.ty != OperandType::Resource {
+        return Err(LowerError::invalid(format!(
+            "`{}` operand {i} is not a t# resource",
+            inst.opcode
+        )));
+    }
+    let reg = register(op)?;
+    let decl = cx
+        .state()
+        .resources
+        .get(&reg)
+        .ok_or_else(|| LowerError::invalid(format!("t{reg} is not declared")))?;
+    let dim = dimension(cx, reg, decl.dim)?;
+    Ok(Tex {
+        op,
+        reg,
+        dim,
+        ty: decl.ty,
+    })
+}
+
+/// The register of a `t#`/`s#` operand. SM5.1 operands carry the range id
+/// first and the register inside the range second; a dynamic (relative)
+/// index anywhere is refused, since GLSL ES 3.00 indexes sampler arrays only
+/// with constant expressions.
+pub fn register(op: &Operand) -> Result<u32, LowerError> {
+    if op.indices.iter().any(|i| i.rel.is_some()) {
+        return Err(Refusal::new(
+            "dynamic resource index",
+            "GLSL ES 3.00 indexes sampler arrays only with constant expressions",
+        )
+        .into());
+    }
+    reg_of(op)
+}
+
+/// Maps a declared dimension to its GLSL sampling shape or refuses it.
+pub fn dimension(cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim, LowerError> {
+    use ResourceDimension as R;
+    let one_d = |d: Dim, name: &str| -> Result<Dim, LowerError> {
+        match cx.profile().texture_1d {
+            dxlower_core::profile::Texture1D::Emulate2D => Ok(d),
+            dxlower_core::profile::Texture1D::Refuse => Err(Refusal::new(
+                format!("{name} resource"),
+                format!(
+                    "t{reg} is a {name}: GLSL ES 3.00 reserves the 1D sampler types and has no \
+                     1D texture functions"
+                ),
+            )
+            .lifted_by(
+                "texture_1d = Emulate2D (the runtime uploads 1D textures as W×1 2D textures)",
+            )
+            .into()),
+        }
+    };
+    match dim {
+        R::Texture1D => one_d(Dim::D1, "texture1d"),
+        R::Texture1DArray => one_d(Dim::D1Array, "texture1darray"),
+        R::Texture2D => Ok(Dim::D2),
+        R::Texture2DArray => Ok(Dim::D2Array),
+        R::Texture3D => Ok(Dim::D3),
+        R::TextureCube => Ok(Dim::Cube),
+        R::Buffer => Err(Refusal::new(
+            "buffer resource",
+            format!(
+                "t{reg} is a Buffer<> SRV: samplerBuffer is GLSL ES 3.20 (EXT_texture_buffer), \
+                 which WebGL2 does not expose"
+            ),
+        )
+        .into()),
+        R::Texture2DMS | R::Texture2DMSArray => Err(Refusal::new(
+            "multisample texture",
+            format!(
+                "t{reg} is a {}: sampler2DMS is GLSL ES 3.10 and sampler2DMSArray ES 3.20; \
+                 WebGL2 cannot read individual samples",
+                dim.name()
+            ),
+        )
+        .into()),
+        R::TextureCubeArray => Err(Refusal::new(
+            "texturecubearray resource",
+            format!(
+                "t{reg} is a TextureCubeArray: samplerCubeArray is GLSL ES 3.20 \
+                 (OES_texture_cube_map_array), which WebGL2 does not expose"
+            ),
+        )
+        .into()),
+        other => Err(LowerError::invalid(format!(
+            "t{reg} has dimension {} , which texture instructions cannot read",
+            other.name()
+        ))),
+    }
+}
+
+/// Resolves operand `i` as a declared sampler; returns its register and
+/// mode.
+pub fn sampler(
+    cx: &Ctx<'_>,
+    inst: &Instruction,
+    i: usize,
+) -> Result<(u32, SamplerMode), LowerError> {
+    let op = inst.operands.get(i).ok_or_else(|| {
+        LowerError::invalid(format!(
+            "`{}` has {} operands, sampler operand {i} expected",
+            inst.opcode,
+            inst.operands.len()
+        ))
+    })?;
+    if op.ty != OperandType::Sampler {
+        return Err(LowerError::invalid(format!(
+            "`{}` operand {i} is not an s# sampler",
+            inst.opcode
+        )));
+    }
+    let reg = register(op)?;
+    let mode = cx
+        .state()
+        .samplers
+        .get(&reg)
+        .copied()
+        .ok_or_else(|| LowerError::invalid(format!("s{reg} is not declared")))?;
+    Ok((reg, mode))
+}
+
+/// The float sampling coordinate of `dim` from the address source `a` (read
+/// with at least [`Dim::address_lanes`] lanes): `.xy` for 2D, `vec2(c.x,
+/// 0.5)` for an emulated 1D texture, `vec3(c.x, 0.5, c.y)` for a 1D array.
+/// Returns the expression and its width.
+pub fn coord(dim: Dim, a: &Src<'_>) -> (String, u8) {
+    match dim {
+        Dim::D1 => (format!("vec2({}, 0.5)", lane(a, 0)), 2),
+        Dim::D1Array => (format!("vec3({}, 0.5, {})", lane(a, 0), lane(a, 1)), 3),
+        Dim::D2 => (format!("{}", a.with_lanes(&[a.lane(0), a.lane(1)])), 2),
+        Dim::D2Array | Dim::D3 | Dim::Cube => (
+            format!("{}", a.with_lanes(&[a.lane(0), a.lane(1), a.lane(2)])),
+            3,
+        ),
+    }
+}
+
+/// The coordinate with the depth-comparison reference appended, the `P`
+/// argument of a `*Shadow` sampler: `vec3(c.xy, ref)` for 2D, `vec4(c.xyz,
+/// ref)` for 2D arrays and cubes, `vec3(c.x, 0.5, ref)` / `vec4(c.x, 0.5,
+/// c.y, ref)` for emulated 1D. `None` for 3D (no 3D shadow sampler).
+pub fn shadow_coord(dim: Dim, a: &Src<'_>, reference: &Src<'_>) -> Option<String> {
+    Some(match dim {
+        Dim::D1 => format!("vec3({}, 0.5, {reference})", lane(a, 0)),
+        Dim::D1Array => format!("vec4({}, 0.5, {}, {reference})", lane(a, 0), lane(a, 1)),
+        Dim::D2 => format!(
+            "vec3({}, {reference})",
+            a.with_lanes(&[a.lane(0), a.lane(1)])
+        ),
+        Dim::D2Array | Dim::Cube => format!(
+            "vec4({}, {reference})",
+            a.with_lanes(&[a.lane(0), a.lane(1), a.lane(2)])
+        ),
+        Dim::D3 => return None,
+    })
+}
+
+/// Expression lane `k` of `a` alone.
+pub fn lane<'a>(a: &Src<'a>, k: usize) -> Src<'a> {
+    a.with_lanes(&[a.lane(k)])
+}
+
+/// The immediate texel offsets of `inst` (`_aoffimmi(u,v,w)`) as the GLSL
+/// constant offset of `dim`, or `None` when absent or all zero: `ivec2(u,
+/// v)` for 2D and 2D arrays, `ivec3(u, v, w)` for 3D, `ivec2(u, 0)` for
+/// emulated 1D. Cube maps take no offsets in D3D or GLSL.
+pub fn texel_offset(inst: &Instruction, dim: Dim) -> Result<Option<String>, LowerError> {
+    let Some([u, v, w]) = inst.texel_offsets() else {
+        return Ok(None);
+    };
+    if u == 0 && v == 0 && w == 0 {
+        return Ok(None);
+    }
+    Ok(Some(match dim {
+        Dim::D1 | Dim::D1Array => format!("ivec2({u}, 0)"),
+        Dim::D2 | Dim::D2Array => format!("ivec2({u}, {v})"),
+        Dim::D3 => format!("ivec3({u}, {v}, {w})"),
+        Dim::Cube => {
+            return Err(LowerError::invalid(format!(
+                "`{}` has texel offsets on a cube texture",
+                inst.opcode
+            )))
+        }
+    }))
+}
+
+/// The lanes of a 4-lane result a destination receives: the resource
+/// operand's swizzle selected through the destination mask.
+pub fn result_lanes(res: &Operand, mask: u8) -> Vec<u8> {
+    let swz = res.swizzle();
+    (0..4)
+        .filter(|c| mask & (1 << c) != 0)
+        .map(|c| swz[c as usize])
+        .collect()
+}
+
+/// `expr` swizzled to the lanes `dst` receives (`.zyx`), with no suffix when
+/// the selection is the identity `.xyzw`.
+pub fn swizzled(expr: &str, res: &Operand, dst: &Dst<'_>) -> (String, u8) {
+    let lanes = result_lanes(res, dst.mask);
+    let mut s = String::from(expr);
+    if lanes != [0, 1, 2, 3] {
+        s.push('.');
+        for &l in &lanes {
+            s.push(['x', 'y', 'z', 'w'][(l & 3) as usize]);
+        }
+    }
+    let n = lanes.len().max(1) as u8;
+    (s, n)
+}
+
+/// Assigns a 4-lane `ty` texture result through the resource swizzle.
+pub fn assign_vec4<'a>(
+    cx: &mut Ctx<'a>,
+    dst: Dst<'a>,
+    ty: Ty,
+    res: &Operand,
+    expr: &str,
+) -> Result<(), LowerError> {
+    if dst.is_null() || dst.mask == 0 {
+        return Ok(());
+    }
+    let (rhs, n) = swizzled(expr, res, &dst);
+    cx.assign(dst, ty, n, &rhs)
+}
+
+/// Refuses an implicit-derivative instruction outside the pixel stage (D3D
+/// allows it only there, and GLSL ES 3.00 has no derivatives or bias in a
+/// vertex shader).
+pub fn pixel_only(cx: &Ctx<'_>, inst: &Instruction) -> Result<(), LowerError> {
+    if cx.state().is_pixel() {
+        Ok(())
+    } else {
+        Err(LowerError::invalid(format!(
+            "`{}` needs implicit derivatives, which only pixel shaders have",
+            inst.opcode
+        )))
+    }
+}
+
+/// Writes `n` lanes of `ty` zero (`0.0`, `ivec2(0)`, `uint(0)`).
+pub fn zero(ty: Ty) -> &'static str {
+    match ty {
+        Ty::Float => "0.0",
+        Ty::Int => "0",
+        Ty::Uint => "uint(0)",
+    }
+}
+
+/// Appends `, ` and `arg` when `arg` is present.
+pub fn push_arg(s: &mut String, arg: Option<&str>) {
+    if let Some(a) = arg {
+        let _ = write!(s, ", {a}");
+    }
+}

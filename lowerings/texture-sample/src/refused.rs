@@ -1,0 +1,82 @@
+//! Texture instructions GLSL ES 3.00 cannot express: each is refused with
+//! the construct named and the missing feature stated.
+
+use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal};
+use dxlower_dxbc::{Instruction, Opcode};
+
+/// Why each refused opcode has no GLSL ES 3.00 form.
+fn reason(op: Opcode) -> &'static str {
+    match op {
+        Opcode::LdMs => {
+            "multisample textures: sampler2DMS and texelFetch with a sample index are GLSL ES \
+             3.10; WebGL2 cannot read individual samples"
+        }
+        Opcode::Lod => {
+            "GLSL ES 3.00 has no level-of-detail query (textureQueryLod is desktop GLSL 4.00)"
+        }
+        Opcode::SampleInfo => {
+            "GLSL ES 3.00 has no sample-count query (textureSamples is desktop GLSL 4.50, \
+             gl_NumSamples needs OES_sample_variables)"
+        }
+        Opcode::SamplePos => {
+            "GLSL ES 3.00 has no standard sample-position query (gl_SamplePosition of \
+             OES_sample_variables covers only the current sample)"
+        }
+        _ => {
+            "tiled-resource residency feedback (the SM5 `_s` forms and \
+             check_access_fully_mapped) has no GLSL ES 3.00 or WebGL2 equivalent"
+        }
+    }
+}
+
+/// `ld_ms`, `lod`, `sample_info`, `sample_pos`, and the residency-feedback
+/// forms (`sample_*_cl_s`, `gather4*_s`, `ld_s`, `ld_ms_s`,
+/// `check_access_fully_mapped`): refused.
+///
+/// **Spec**: families.md §5 `ld_ms` and `lod` ("refuse"), §7
+/// (`sample_pos`, `sample_info`, `ld_ms`: no ES 3.00 equivalent);
+/// profiles.md §2 (multisample textures and `lod` refused in every
+/// profile). The feedback forms are SM5 tiled-resource instructions no
+/// study covers; they return a residency status no WebGL2 texture has.
+///
+/// **GLSL ES 3.00**: none — `sampler2DMS` is ES 3.10, `textureQueryLod`,
+/// `textureSamples` and sparse-texture residency are desktop-only.
+///
+/// **Differences**: the stage is refused; the refusal names the opcode
+/// (`what`) and the missing feature (`why`).
+///
+/// **Example**:
+/// ```text
+/// lod r0.x, v0.xyxx, t0.y, s0   →   refused: lod: GLSL ES 3.00 has no level-of-detail query …
+/// ```
+fn lower_refused<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    Err(Refusal::new(inst.opcode.mnemonic(), reason(inst.opcode)).into())
+}
+
+/// The opcodes this module refuses.
+pub const REFUSED: &[Opcode] = &[
+    Opcode::LdMs,
+    Opcode::Lod,
+    Opcode::SampleInfo,
+    Opcode::SamplePos,
+    Opcode::Gather4Feedback,
+    Opcode::Gather4CFeedback,
+    Opcode::Gather4PoFeedback,
+    Opcode::Gather4PoCFeedback,
+    Opcode::LdFeedback,
+    Opcode::LdMsFeedback,
+    Opcode::SampleLFeedback,
+    Opcode::SampleCLzFeedback,
+    Opcode::SampleClampFeedback,
+    Opcode::SampleBClampFeedback,
+    Opcode::SampleDClampFeedback,
+    Opcode::SampleCClampFeedback,
+    Opcode::CheckAccessFullyMapped,
+];
+
+register_handler! {
+    opcodes: REFUSED,
+    family: "texture-sample",
+    spec: "families.md §5 ld_ms, lod; §7 sample_pos, sample_info; profiles.md §2",
+    lower: Lower::Inst(lower_refused),
+}

@@ -1,0 +1,258 @@
+//! `resinfo`: texture dimensions and mip count.
+
+use crate::common::{self, Dim};
+use dxlower_core::profile::ResinfoMipCount;
+use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal, Ty};
+use dxlower_dxbc::{Instruction, Opcode, OperandType, ResInfoReturnType};
+use std::fmt::Write;
+
+/// Number of `ivec4` elements of the mip-count uniform: one `int` lane per
+/// D3D texture register (`t0`..`t127`), four registers per element, so the
+/// array costs 32 uniform vectors instead of 128.
+pub const MIP_COUNT_VEC4S: u32 = 32;
+
+/// The declaration of the mip-count uniform named `name`.
+pub fn mip_count_decl(name: &str) -> String {
+    format!("uniform highp ivec4 {name}[{MIP_COUNT_VEC4S}];")
+}
+
+/// The mip count of `t<reg>` read from the uniform (`name[0].y` for `t1`).
+pub fn mip_count_read(name: &str, reg: u32) -> String {
+    format!(
+        "{name}[{}].{}",
+        reg / 4,
+        ['x', 'y', 'z', 'w'][(reg % 4) as usize]
+    )
+}
+
+/// What one lane of the D3D result vector `[width, height,
+/// depth-or-array-size, mip count]` is, for a dimension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Item {
+    /// A size component of `textureSize` (`x`, `y`, `z`); `rcp` when the
+    /// `_rcpFloat` form reciprocates it (widths, heights and depths, never
+    /// array sizes).
+    Size(u8, bool),
+    /// A constant zero (a dimension the resource does not have).
+    Zero,
+    /// The mip count.
+    Levels,
+}
+
+/// The D3D component `k` of `dim` in terms of the GLSL `textureSize`
+/// vector (1D textures are W×1 2D textures: width is `.x`; 1D arrays are
+/// 2D arrays: the layer count is `.z`).
+fn item(dim: Dim, k: u8) -> Item {
+    match (dim, k) {
+        (_, 3) => Item::Levels,
+        (_, 0) => Item::Size(0, true),
+        (Dim::D1, _) => Item::Zero,
+        (Dim::D1Array, 1) => Item::Size(2, false),
+        (Dim::D1Array, _) => Item::Zero,
+        (_, 1) => Item::Size(1, true),
+        (Dim::D2 | Dim::Cube, _) => Item::Zero,
+        (Dim::D2Array, _) => Item::Size(2, false),
+        (Dim::D3, _) => Item::Size(2, true),
+    }
+}
+
+/// Width of `textureSize` for the GLSL sampler of `dim`.
+fn size_width(dim: Dim) -> u8 {
+    match dim {
+        Dim::D1 | Dim::D2 | Dim::Cube => 2,
+        Dim::D1Array | Dim::D2Array | Dim::D3 => 3,
+    }
+}
+
+/// `resinfo[_rcpFloat|_uint]`: width, height, depth or array size, and mip
+/// count of a texture at a mip level.
+///
+/// **Spec**: families.md §5 `resinfo` with its correction
+/// (families-review.md finding 8); profiles.md §2 "resinfo mip count";
+/// Microsoft "resinfo (sm4 - asm)". The D3D vector is `[w, h, d-or-layers,
+/// levels]`: 2D `(w, h, 0)`, 2D array `(w, h, layers)`, 3D `(w, h, d)`,
+/// cube `(w, h, 0)`, 1D `(w, 0, 0)`, 1D array `(w, layers, 0)`.
+/// Destination lane *i* receives component `swz[i]` of it, `swz` being the
+/// resource operand's swizzle. `_rcpFloat` reciprocates only widths,
+/// heights and depths; `_uint` returns integers.
+///
+/// **GLSL ES 3.00**: `textureSize(tN, mip)` on the bare sampler, built
+/// into the result in one statement (the mip operand may be the
+/// destination): `r0.xy = vec2(textureSize(t0, 0).xy);`. When several kinds
+/// of lanes are read, the size goes into a block-local first. The mip count
+/// has no ES 3.00 query (`textureQueryLevels` is GLSL 4.30): with
+/// `resinfo_mip_count = Uniform(name)` it is read from `uniform highp ivec4
+/// name[32]` (lane `r & 3` of element `r >> 2` for `t<r>`), declared on
+/// first use; otherwise reading it is refused.
+///
+/// **Differences**: for a mip level at or past the level count D3D returns
+/// 0 sizes (+Inf under `_rcpFloat`) but still the level count, while GLSL
+/// leaves `textureSize` undefined there. With the uniform, a non-constant
+/// mip other than the constant 0 is guarded (`uint(mip) < uint(levels) ?
+/// textureSize(…) : ivecK(0)`;
+/// the reciprocal of 0 is then a GLSL division by zero, +Inf on common
+/// drivers); without it the level is assumed valid (documented risk).
+///
+/// **Example**:
+/// ```text
+/// resinfo_uint r0.xy, l(0), t0.xyzw   →   r0.xy = uintBitsToFloat(uvec2(textureSize(t0, 0).xy));
+/// ```
+fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    let d = cx.dst(inst, 0)?;
+    let tex = common::texture(cx, inst, 2)?;
+    let mode = inst.resinfo_return_type();
+    let (ty, rcp) = match mode {
+        ResInfoReturnType::Float => (Ty::Float, false),
+        ResInfoReturnType::RcpFloat => (Ty::Float, true),
+        ResInfoReturnType::Uint => (Ty::Uint, false),
+        ResInfoReturnType::Unknown(n) => {
+            return Err(LowerError::invalid(format!(
+                "resinfo return type {n} is reserved"
+            )))
+        }
+    };
+    if d.is_null() || d.mask == 0 {
+        return Ok(());
+    }
+    let items: Vec<Item> = common::result_lanes(tex.op, d.mask)
+        .into_iter()
+        .map(|k| match item(tex.dim, k) {
+            Item::Size(a, r) => Item::Size(a, r && rcp),
+            other => other,
+        })
+        .collect();
+    let n = items.len() as u8;
+    let wants_levels = items.contains(&Item::Levels);
+    let wants_size = items.iter().any(|i| matches!(i, Item::Size(..)));
+    let levels = if wants_levels || wants_size {
+        match &cx.profile().resinfo_mip_count {
+            ResinfoMipCount::Uniform(name) => Some(name.clone()),
+            ResinfoMipCount::Refuse if wants_levels => {
+                return Err(Refusal::new(
+                    "resinfo mip count",
+                    format!(
+                        "t{} mip count (resinfo .w): GLSL ES 3.00 has no textureQueryLevels \
+                         and the profile supplies no uniform for it",
+                        tex.reg
+                    ),
+                )
+                .lifted_by("resinfo_mip_count = Uniform(\"<name>\")")
+                .into())
+            }
+            ResinfoMipCount::Refuse => None,
+        }
+    } else {
+        None
+    };
+    let levels_read = levels.as_ref().map(|name| {
+        let line = mip_count_decl(name);
+        if !cx.out.decls.lines().any(|l| l == line) {
+            cx.out.decl(format_args!("{line}"));
+        }
+        mip_count_read(name, tex.reg)
+    });
+    let mip_op = cx.operand(inst, 1)?;
+    // Level 0 always exists; any other level may be out of range.
+    let level0 = mip_op.ty == OperandType::Immediate32 && mip_op.imm.iter().all(|&v| v == 0);
+    let mip = cx.src_n(inst, 1, Ty::Int, 1)?;
+    let t = common::bare_name(tex.reg);
+    let sw = size_width(tex.dim);
+    let ity = Ty::Int.glsl(sw);
+    // The size vector, guarded against out-of-range levels when the level
+    // count is known and the level is not a constant.
+    let size = match (&levels_read, level0) {
+        (Some(lv), false) if wants_size => {
+            let m = cx.src_n(inst, 1, Ty::Uint, 1)?;
+            format!("(({m} < uint({lv})) ? textureSize({t}, {mip}) : {ity}(0))")
+        }
+        _ => format!("textureSize({t}, {mip})"),
+    };
+    let letters = |axes: &[u8]| -> String {
+        axes.iter()
+            .map(|&a| ['x', 'y', 'z', 'w'][a as usize])
+            .collect()
+    };
+    // Only sizes, all reciprocated alike: one vector expression.
+    let sizes: Option<Vec<(u8, bool)>> = items
+        .iter()
+        .map(|i| match i {
+            Item::Size(a, r) => Some((*a, *r)),
+            _ => None,
+        })
+        .collect();
+    if let Some(sizes) = sizes {
+        let all_rcp = sizes.iter().all(|s| s.1);
+        let no_rcp = sizes.iter().all(|s| !s.1);
+        if all_rcp || no_rcp {
+            let axes: Vec<u8> = sizes.iter().map(|s| s.0).collect();
+            let sel = format!("{size}.{}", letters(&axes));
+            let v = format!("{}({sel})", ty.glsl(n));
+            let rhs = if all_rcp {
+                if n == 1 {
+                    format!("1.0 / {v}")
+                } else {
+                    format!("{}(1.0) / {v}", ty.glsl(n))
+                }
+            } else {
+                v
+            };
+            return cx.assign(d, ty, n, &rhs);
+        }
+    }
+    // Mixed lanes: per-lane scalars, the size held in a local when it is
+    // read more than once.
+    let size_reads = items.iter().filter(|i| matches!(i, Item::Size(..))).count();
+    let local = if size_reads > 1 {
+        Some(cx.out.fresh("hlslcc_resinfo"))
+    } else {
+        None
+    };
+    let size_ref = local.clone().unwrap_or_else(|| size.clone());
+    let scalar = ty.glsl(1);
+    let mut parts = Vec::with_capacity(items.len());
+    for it in &items {
+        let mut p = String::new();
+        match *it {
+            Item::Size(a, r) => {
+                let c = ['x', 'y', 'z', 'w'][a as usize];
+                if r {
+                    let _ = write!(p, "1.0 / float({size_ref}.{c})");
+                } else {
+                    let _ = write!(p, "{scalar}({size_ref}.{c})");
+                }
+            }
+            Item::Zero => p.push_str(common::zero(ty)),
+            Item::Levels => {
+                let lv = levels_read
+                    .as_deref()
+                    .ok_or_else(|| LowerError::invalid("resinfo mip count without a uniform"))?;
+                let _ = write!(p, "{scalar}({lv})");
+            }
+        }
+        parts.push(p);
+    }
+    let rhs = if n == 1 {
+        parts.join("")
+    } else {
+        format!("{}({})", ty.glsl(n), parts.join(", "))
+    };
+    match local {
+        Some(l) => {
+            cx.line(format_args!("{{"));
+            cx.out.indent += 1;
+            cx.line(format_args!("{ity} {l} = {size};"));
+            let r = cx.assign(d, ty, n, &rhs);
+            cx.out.indent -= 1;
+            cx.line(format_args!("}}"));
+            r
+        }
+        None => cx.assign(d, ty, n, &rhs),
+    }
+}
+
+register_handler! {
+    opcodes: &[Opcode::Resinfo],
+    family: "texture-sample",
+    spec: "families.md §5 resinfo; families-review.md finding 8; profiles.md §2",
+    lower: Lower::Inst(lower_resinfo),
+}
