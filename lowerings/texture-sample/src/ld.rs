@@ -7,9 +7,10 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, ResourceDimension};
 
 /// Fetches element `i` of a `Buffer<>` emulated as a 2D data texture
 /// (`texture_buffers = Emulate`): elements row-major, the row length being
-/// the texture's width. An index past the end lands on a row past the
-/// height, a negative one (a huge D3D uint) on a negative column: both are
-/// out-of-range fetches, which WebGL 2.0 returns as 0, like D3D.
+/// the texture's width. The index is a D3D uint and the arithmetic is
+/// unsigned (GLSL leaves `%` of negative ints undefined): an index past the
+/// end lands on a row past the height — an out-of-range fetch, which
+/// WebGL 2.0 returns as 0, like D3D.
 macro_rules! buffer_helper {
     ($id:ident, $name:literal, $ret:literal, $sampler:literal) => {
         /// A buffer-fetch overload (see `buffer_helper!`).
@@ -19,10 +20,10 @@ macro_rules! buffer_helper {
                 $ret,
                 " dx11_buffer_fetch(highp ",
                 $sampler,
-                " s, int i)\n",
+                " s, uint i)\n",
                 "{\n",
-                "    int w = textureSize(s, 0).x;\n",
-                "    return texelFetch(s, ivec2(i % w, i / w), 0);\n",
+                "    uint w = uint(textureSize(s, 0).x);\n",
+                "    return texelFetch(s, ivec2(int(i % w), int(i / w)), 0);\n",
                 "}\n"
             ),
             deps: &[],
@@ -75,7 +76,7 @@ fn lower_buffer_ld<'a>(
     d: Dst<'a>,
     (reg, ty): (u32, Ty),
 ) -> Result<(), LowerError> {
-    let i = cx.src_n(inst, 1, Ty::Int, 1)?;
+    let i = cx.src_n(inst, 1, Ty::Uint, 1)?;
     cx.helper(match ty {
         Ty::Float => &BUFFER_FETCH,
         Ty::Int => &BUFFER_FETCH_I,

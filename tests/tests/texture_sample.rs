@@ -1,0 +1,1184 @@
+//! The texture-sample family (families.md §5): one insta snapshot of the
+//! `main` body (helpers included) per opcode and operand shape, every full
+//! shader checked with `glslangValidator`, plus the refusals by name and
+//! the handler-level cases the declaration handlers would stop first
+//! (multisample textures, feedback forms).
+//!
+//! Each snapshot's description is the disassembly of the instructions under
+//! test, so a `.snap` reads as "asm → GLSL".
+
+// Link every family so their handlers register.
+extern crate dxlower_lowerings;
+
+use dxlower_core::profile::{FragCoordOrigin, Gather4, ResinfoMipCount, Texture1D, TextureBuffers};
+use dxlower_core::{
+    Ctx, DeclCtx, Lower, Profile, Registry, ResourceDecl, StageInput, TranslateError, Ty,
+};
+use dxlower_dxbc::disasm::{write_instruction, Options};
+use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::{
+    Components, ExtendedOpcode, Instruction, InterpolationMode, Opcode, Operand, OperandType,
+    Program, ProgramType, ResourceDimension, ReturnType, SamplerMode, Signature, SignatureElement,
+    SignatureSystemValue, SystemValue, Version,
+};
+use dxlower_tests::{glslang, main_body, Built};
+
+// ---------------------------------------------------------------------------
+// Operand shorthands
+// ---------------------------------------------------------------------------
+
+fn m(letters: &str) -> Components {
+    Components::mask(letters).expect("mask letters")
+}
+
+fn s(letters: &str) -> Components {
+    Components::swizzle(letters).expect("swizzle letters")
+}
+
+/// `r<n>.<mask>` as a destination.
+fn rd(n: u32, mask: &str) -> Operand {
+    Operand::temp(n, m(mask))
+}
+
+/// `r<n>.<swizzle>` as a source.
+fn rs(n: u32, swz: &str) -> Operand {
+    Operand::temp(n, s(swz))
+}
+
+/// `v<n>.<swizzle>` (v0 = TEXCOORD0, v1 = TEXCOORD1, both float4).
+fn v(n: u32, swz: &str) -> Operand {
+    Operand::input(n, s(swz))
+}
+
+/// `t<n>.xyzw`.
+fn t(n: u32) -> Operand {
+    Operand::resource(n)
+}
+
+/// `t<n>.<swizzle>`.
+fn tsw(n: u32, swz: &str) -> Operand {
+    Operand::new(OperandType::Resource, s(swz), &[n])
+}
+
+/// `s<n>` (no component select).
+fn smp(n: u32) -> Operand {
+    Operand::sampler(n)
+}
+
+/// `s<n>.<c>` (gather component select).
+fn smp_sel(n: u32, c: &str) -> Operand {
+    Operand::new(OperandType::Sampler, s(c), &[n])
+}
+
+fn f1(v: f32) -> Operand {
+    Operand::immf32(v)
+}
+
+fn i1(v: u32) -> Operand {
+    Operand::imm32(v)
+}
+
+fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
+    Instruction::new(op, operands)
+}
+
+/// `_aoffimmi(u, v, w)`.
+fn aoff(inst: Instruction, u: i8, v: i8, w: i8) -> Instruction {
+    inst.with_extended(ExtendedOpcode::SampleControls {
+        offsets: [u, v, w],
+        raw: 0,
+    })
+}
+
+/// `resinfo` with return type 0 (float), 1 (rcpFloat), 2 (uint).
+fn resinfo(mode: u32, dst: Operand, mip: Operand, res: Operand) -> Instruction {
+    i(Opcode::Resinfo, vec![dst, mip, res]).with_control_field(11, 12, mode)
+}
+
+// ---------------------------------------------------------------------------
+// Programs
+// ---------------------------------------------------------------------------
+
+fn element(
+    name: &str,
+    index: u32,
+    register: u32,
+    ty: ComponentType,
+    sv: SignatureSystemValue,
+) -> SignatureElement {
+    SignatureElement {
+        name: name.to_string(),
+        semantic_index: index,
+        system_value: sv,
+        component_type: ty,
+        register,
+        mask: 0xF,
+        rw_mask: 0xF,
+        reserved: 0,
+        stream: 0,
+        min_precision: MinPrecision::Default,
+    }
+}
+
+fn signature(fourcc: &[u8; 4], elements: Vec<SignatureElement>) -> Signature {
+    Signature {
+        fourcc: *fourcc,
+        elements_offset: 8,
+        elements,
+    }
+}
+
+const F32: ComponentType = ComponentType::Float32;
+const NONE: SignatureSystemValue = SignatureSystemValue::Undefined;
+
+/// The textures every test program declares.
+fn resources() -> Vec<Instruction> {
+    use ResourceDimension::*;
+    vec![
+        Instruction::dcl_sampler(0),
+        Instruction::dcl_sampler(1).with_control_field(11, 14, 1),
+        Instruction::dcl_resource(0, Texture2D, ReturnType::Float),
+        Instruction::dcl_resource(1, Texture2DArray, ReturnType::Float),
+        Instruction::dcl_resource(2, TextureCube, ReturnType::Float),
+        Instruction::dcl_resource(3, Texture3D, ReturnType::Unorm),
+        Instruction::dcl_resource(4, Texture1D, ReturnType::Float),
+        Instruction::dcl_resource(5, Texture1DArray, ReturnType::Float),
+        Instruction::dcl_resource(6, Texture2D, ReturnType::Sint),
+        Instruction::dcl_resource(7, Texture2D, ReturnType::Uint),
+        Instruction::dcl_resource(8, Texture2DArray, ReturnType::Uint),
+    ]
+}
+
+/// A ps_5_0 program: the textures of [`resources`], `v0`/`v1` float4
+/// (linear), `o0` float4, four temps, then `body`, then `ret`.
+fn ps(body: &[Instruction], extra: &[Instruction]) -> Built {
+    let mut insts = resources();
+    insts.extend(extra.iter().cloned());
+    insts.extend([
+        Instruction::dcl_input_ps(InterpolationMode::Linear, 0, 0xF),
+        Instruction::dcl_input_ps(InterpolationMode::Linear, 1, 0xF),
+        Instruction::dcl_output(0, 0xF),
+        Instruction::dcl_temps(4),
+    ]);
+    insts.extend(body.iter().cloned());
+    insts.push(i(Opcode::Ret, vec![]));
+    let isgn = signature(
+        b"ISGN",
+        vec![
+            element("TEXCOORD", 0, 0, F32, NONE),
+            element("TEXCOORD", 1, 1, F32, NONE),
+        ],
+    );
+    let osgn = signature(
+        b"OSGN",
+        vec![element(
+            "SV_Target",
+            0,
+            0,
+            F32,
+            SignatureSystemValue::Target,
+        )],
+    );
+    Built::new(ProgramType::Pixel, 5, insts, Some(isgn), Some(osgn))
+}
+
+/// A vs_5_0 program: the textures, `v0` POSITION, `v1` TEXCOORD0,
+/// `o0` SV_Position, `o1` TEXCOORD0, four temps, `body`, `ret`.
+fn vs(body: &[Instruction]) -> Built {
+    let mut insts = resources();
+    insts.extend([
+        Instruction::dcl_input(0, 0xF),
+        Instruction::dcl_input(1, 0xF),
+        Instruction::dcl_output_siv(0, 0xF, SystemValue::Position),
+        Instruction::dcl_output(1, 0xF),
+        Instruction::dcl_temps(4),
+    ]);
+    insts.extend(body.iter().cloned());
+    insts.push(i(Opcode::Ret, vec![]));
+    let isgn = signature(
+        b"ISGN",
+        vec![
+            element("POSITION", 0, 0, F32, NONE),
+            element("TEXCOORD", 0, 1, F32, NONE),
+        ],
+    );
+    let osgn = signature(
+        b"OSGN",
+        vec![
+            element("SV_Position", 0, 0, F32, SignatureSystemValue::Position),
+            element("TEXCOORD", 0, 1, F32, NONE),
+        ],
+    );
+    Built::new(ProgramType::Vertex, 5, insts, Some(isgn), Some(osgn))
+}
+
+/// The disassembly of `body`, one instruction per line.
+fn asm(stage: ProgramType, body: &[Instruction]) -> String {
+    let built = Built::new(stage, 5, body.to_vec(), None, None);
+    let version = Version::new(stage, 5, 0);
+    let mut text = String::new();
+    for inst in &built.program.instructions {
+        write_instruction(&mut text, &version, inst, &Options::default()).expect("disassemble");
+        text.push('\n');
+    }
+    text
+}
+
+/// The `main` body plus the helper functions the stage uses (the text
+/// between the declarations and `void main()` that this family adds).
+fn shown(glsl: &str) -> String {
+    let mut out = String::new();
+    let mut in_helper = false;
+    for line in glsl.lines() {
+        let starts_helper = ["vec4 dx11_", "ivec4 dx11_", "uvec4 dx11_"]
+            .iter()
+            .any(|h| line.starts_with(h));
+        if starts_helper || in_helper || line.starts_with("uniform highp ivec4 ") {
+            out.push_str(line);
+            out.push('\n');
+        }
+        if starts_helper {
+            in_helper = true;
+        } else if line == "}" {
+            in_helper = false;
+        }
+    }
+    out.push_str(&main_body(glsl));
+    out
+}
+
+/// Translates, checks the whole shader with `glslangValidator`, snapshots
+/// the helpers and `main` body; returns the full GLSL.
+fn check(name: &str, profile: &Profile, built: &Built, body: &[Instruction]) -> String {
+    let stage = built.program.version.program_type;
+    let out = built
+        .translate(profile)
+        .unwrap_or_else(|e| panic!("{name}: translation failed: {e}"));
+    if let Err(log) = glslang(&out.glsl, stage) {
+        panic!(
+            "{name}: glslangValidator rejects the output:\n{}\n{log}",
+            out.glsl
+        );
+    }
+    insta::with_settings!({ description => asm(stage, body), omit_expression => true }, {
+        insta::assert_snapshot!(name, shown(&out.glsl));
+    });
+    out.glsl
+}
+
+fn snap(name: &str, body: &[Instruction]) -> String {
+    check(name, &Profile::default(), &ps(body, &[]), body)
+}
+
+fn snap_with(name: &str, profile: &Profile, body: &[Instruction]) -> String {
+    check(name, profile, &ps(body, &[]), body)
+}
+
+fn mip_uniform() -> Profile {
+    Profile {
+        resinfo_mip_count: ResinfoMipCount::Uniform("hlslcc_mipCount".into()),
+        ..Profile::default()
+    }
+}
+
+/// Translates and expects a refusal; returns (what, why, lifted_by).
+fn refused(profile: &Profile, built: &Built) -> (String, String, Option<String>) {
+    match built.translate(profile) {
+        Err(TranslateError::Refused { refusal, .. }) => {
+            (refusal.what, refusal.why, refusal.lifted_by)
+        }
+        Err(e) => panic!("expected a refusal, got {e}"),
+        Ok(out) => panic!("expected a refusal, got GLSL:\n{}", out.glsl),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Handler level: instructions the declaration handlers would stop first.
+// ---------------------------------------------------------------------------
+
+/// Runs only the instruction handlers over a register model with four
+/// temps, `t0` of `dim` (float) and samplers `s0`, `s1`; no encoding, so
+/// any opcode can be built.
+fn lower_unit(dim: ResourceDimension, body: Vec<Instruction>) -> Result<String, String> {
+    let mut program = Program::new(ProgramType::Pixel, 5, 0);
+    program.instructions = body;
+    let input = StageInput {
+        program: &program,
+        input_signature: None,
+        output_signature: None,
+        program_byte_offset: None,
+    };
+    let profile = Profile::default();
+    let mut dcx = DeclCtx::new(input, &profile);
+    dcx.st.temps = 4;
+    dcx.st.resources.insert(
+        0,
+        ResourceDecl {
+            dim,
+            ty: Ty::Float,
+            samples: 4,
+        },
+    );
+    dcx.st.samplers.insert(0, SamplerMode::Default);
+    dcx.st.samplers.insert(1, SamplerMode::Comparison);
+    let DeclCtx { st, mut out } = dcx;
+    let reg = Registry::global().map_err(|e| e.to_string())?;
+    {
+        let mut cx = Ctx::new(&st, &mut out);
+        for inst in &program.instructions {
+            let h = reg
+                .get(inst.opcode)
+                .ok_or_else(|| format!("no handler for {}", inst.opcode))?;
+            match h.lower {
+                Lower::Inst(f) => f(inst, &mut cx).map_err(|e| e.to_string())?,
+                Lower::Decl(_) => return Err(format!("{} is a declaration", inst.opcode)),
+            }
+        }
+    }
+    Ok(out.body)
+}
+
+#[test]
+fn registry_has_exactly_the_family() {
+    let reg = Registry::global().expect("registry builds");
+    let fam = reg
+        .families()
+        .iter()
+        .find(|f| f.name == "texture-sample")
+        .expect("texture-sample family claim");
+    // 22 of families.md §5/§7 plus 13 residency-feedback forms.
+    assert_eq!(fam.opcodes.len(), 35);
+    use Opcode::*;
+    for op in [
+        Sample,
+        SampleB,
+        SampleL,
+        SampleD,
+        SampleC,
+        SampleCLz,
+        Ld,
+        LdMs,
+        Resinfo,
+        Lod,
+        Gather4,
+        Gather4C,
+        Gather4Po,
+        Gather4PoC,
+        SampleInfo,
+        SamplePos,
+        DerivRtx,
+        DerivRty,
+        DerivRtxCoarse,
+        DerivRtxFine,
+        DerivRtyCoarse,
+        DerivRtyFine,
+    ] {
+        assert!(fam.opcodes.contains(&op), "{op} not claimed");
+    }
+    assert!(!fam.opcodes.contains(&Bufinfo), "bufinfo is §6's");
+    for &op in fam.opcodes {
+        let h = reg.get(op).unwrap_or_else(|| panic!("no handler for {op}"));
+        assert_eq!(h.family, "texture-sample", "{op}");
+        assert_eq!(h.krate, "dxlower-texture-sample", "{op}");
+        assert!(matches!(h.lower, Lower::Inst(_)), "{op}");
+        assert_eq!(reg.family_of(op), Some("texture-sample"), "{op}");
+    }
+    for h in reg.handlers() {
+        if h.family == "texture-sample" {
+            for op in h.opcodes {
+                assert!(fam.opcodes.contains(op), "{op}");
+            }
+        }
+    }
+}
+
+#[test]
+fn unit_refusals_name_the_opcode() {
+    use ResourceDimension::*;
+    let cases = [
+        (
+            Texture2DMS,
+            i(
+                Opcode::LdMs,
+                vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), rs(2, "x")],
+            ),
+            "ld_ms",
+            "sampler2DMS",
+        ),
+        (
+            Texture2D,
+            i(
+                Opcode::Lod,
+                vec![rd(0, "x"), rs(1, "xyxx"), tsw(0, "y"), smp(0)],
+            ),
+            "lod",
+            "textureQueryLod",
+        ),
+        (
+            Texture2DMS,
+            i(Opcode::SampleInfo, vec![rd(0, "x"), tsw(0, "x")]),
+            "sample_info",
+            "sample-count",
+        ),
+        (
+            Texture2DMS,
+            i(
+                Opcode::SamplePos,
+                vec![rd(0, "xy"), tsw(0, "xyxx"), rs(1, "x")],
+            ),
+            "sample_pos",
+            "sample-position",
+        ),
+        (
+            Texture2D,
+            i(
+                Opcode::SampleLFeedback,
+                vec![
+                    rd(0, "xyzw"),
+                    rd(1, "x"),
+                    rs(1, "xyxx"),
+                    t(0),
+                    smp(0),
+                    f1(0.0),
+                ],
+            ),
+            "sample_l_feedback",
+            "residency",
+        ),
+        (
+            Texture2D,
+            i(Opcode::CheckAccessFullyMapped, vec![rd(0, "x"), rs(1, "x")]),
+            "check_access_fully_mapped",
+            "residency",
+        ),
+    ];
+    for (dim, inst, what, why) in cases {
+        let err = lower_unit(dim, vec![inst]).expect_err("refused");
+        assert!(err.starts_with(&format!("refused: {what}: ")), "{err}");
+        assert!(err.contains(why), "{err}");
+    }
+}
+
+#[test]
+fn unit_unemulated_dimensions_are_refused_by_name() {
+    use ResourceDimension::*;
+    let sample = || {
+        i(
+            Opcode::Sample,
+            vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(0)],
+        )
+    };
+    for (dim, what) in [
+        (TextureCubeArray, "texturecubearray resource"),
+        (Texture2DMS, "multisample texture"),
+        (Texture2DMSArray, "multisample texture"),
+        (Buffer, "buffer resource"),
+    ] {
+        let err = lower_unit(dim, vec![sample()]).expect_err("refused");
+        assert!(err.starts_with(&format!("refused: {what}: t0 ")), "{err}");
+    }
+    // Malformed rather than refused: undeclared registers, wrong operand
+    // kinds, a gather on a 3D texture, `ld` on a cube, cube offsets.
+    let undeclared = i(
+        Opcode::Sample,
+        vec![rd(0, "xyzw"), rs(1, "xyzw"), t(9), smp(0)],
+    );
+    assert_eq!(
+        lower_unit(Texture2D, vec![undeclared]).expect_err("invalid"),
+        "t9 is not declared"
+    );
+    let no_sampler = i(
+        Opcode::Sample,
+        vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(5)],
+    );
+    assert_eq!(
+        lower_unit(Texture2D, vec![no_sampler]).expect_err("invalid"),
+        "s5 is not declared"
+    );
+    let swapped = i(
+        Opcode::Sample,
+        vec![rd(0, "xyzw"), rs(1, "xyzw"), smp(0), t(0)],
+    );
+    assert!(lower_unit(Texture2D, vec![swapped]).is_err());
+    let short = i(
+        Opcode::SampleL,
+        vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(0)],
+    );
+    assert!(lower_unit(Texture2D, vec![short])
+        .expect_err("invalid")
+        .contains("operand 4"));
+    let g3 = i(
+        Opcode::Gather4,
+        vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(0)],
+    );
+    assert!(lower_unit(Texture3D, vec![g3])
+        .expect_err("invalid")
+        .contains("gathers only"));
+    let ld_cube = i(Opcode::Ld, vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0)]);
+    assert!(lower_unit(TextureCube, vec![ld_cube])
+        .expect_err("invalid")
+        .contains("cube"));
+    let cube_off = aoff(
+        i(
+            Opcode::Sample,
+            vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(0)],
+        ),
+        1,
+        0,
+        0,
+    );
+    assert!(lower_unit(TextureCube, vec![cube_off])
+        .expect_err("invalid")
+        .contains("offsets on a cube"));
+    // A dynamic resource index is refused by name.
+    let dynamic = i(
+        Opcode::Sample,
+        vec![
+            rd(0, "xyzw"),
+            rs(1, "xyzw"),
+            t(0).with_index(0, dxlower_dxbc::Index::relative(0, rs(2, "x"))),
+            smp(0),
+        ],
+    );
+    assert!(lower_unit(Texture2D, vec![dynamic])
+        .expect_err("refused")
+        .starts_with("refused: dynamic resource index"));
+}
+
+// ---------------------------------------------------------------------------
+// End to end: sampling
+// ---------------------------------------------------------------------------
+
+#[test]
+fn sample() {
+    let body = |res: Operand, coord: Operand| {
+        vec![i(Opcode::Sample, vec![rd(0, "xyzw"), coord, res, smp(0)])]
+    };
+    snap("sample_2d", &body(t(0), v(0, "xyxx")));
+    snap("sample_2darray", &body(t(1), v(0, "xyzx")));
+    snap("sample_cube", &body(t(2), v(0, "xyzx")));
+    snap("sample_3d", &body(t(3), v(0, "xyzx")));
+    snap("sample_1d", &body(t(4), v(0, "xxxx")));
+    snap("sample_1darray", &body(t(5), v(0, "xyxx")));
+    snap("sample_int", &body(t(6), v(0, "xyxx")));
+    snap("sample_uint", &body(t(7), v(0, "xyxx")));
+    // Resource swizzle through a partial mask; `_sat` as a second
+    // statement; an output destination.
+    snap(
+        "sample_swizzle_mask",
+        &[i(
+            Opcode::Sample,
+            vec![rd(0, "xz"), v(0, "xyxx"), tsw(0, "wzyx"), smp(0)],
+        )],
+    );
+    snap(
+        "sample_sat_output",
+        &[i(
+            Opcode::Sample,
+            vec![
+                Operand::output(0, m("xyz")),
+                v(0, "xyxx"),
+                tsw(0, "xyzw"),
+                smp(0),
+            ],
+        )
+        .with_saturate()],
+    );
+    // Immediate offsets per dimension; an all-zero `_aoffimmi` is none.
+    snap(
+        "sample_offset_2d",
+        &[aoff(
+            i(
+                Opcode::Sample,
+                vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0)],
+            ),
+            1,
+            -2,
+            0,
+        )],
+    );
+    snap(
+        "sample_offset_2darray",
+        &[aoff(
+            i(
+                Opcode::Sample,
+                vec![rd(0, "xyzw"), v(0, "xyzx"), t(1), smp(0)],
+            ),
+            -8,
+            7,
+            0,
+        )],
+    );
+    snap(
+        "sample_offset_3d",
+        &[aoff(
+            i(
+                Opcode::Sample,
+                vec![rd(0, "xyzw"), v(0, "xyzx"), t(3), smp(0)],
+            ),
+            1,
+            2,
+            3,
+        )],
+    );
+    snap(
+        "sample_offset_1d",
+        &[aoff(
+            i(
+                Opcode::Sample,
+                vec![rd(0, "xyzw"), v(0, "xxxx"), t(4), smp(0)],
+            ),
+            3,
+            0,
+            0,
+        )],
+    );
+    snap(
+        "sample_offset_zero",
+        &[aoff(
+            i(
+                Opcode::Sample,
+                vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0)],
+            ),
+            0,
+            0,
+            0,
+        )],
+    );
+    // The destination is also the coordinate register: one statement.
+    snap(
+        "sample_alias",
+        &[
+            i(Opcode::Mov, vec![rd(0, "xyzw"), v(0, "xyzw")]),
+            i(
+                Opcode::Sample,
+                vec![rd(0, "xyzw"), rs(0, "xyxx"), t(0), smp(0)],
+            ),
+        ],
+    );
+}
+
+#[test]
+fn sample_b() {
+    snap(
+        "sample_b_2d",
+        &[i(
+            Opcode::SampleB,
+            vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0), f1(-1.0)],
+        )],
+    );
+    snap(
+        "sample_b_offset_cube_reg_bias",
+        &[
+            aoff(
+                i(
+                    Opcode::SampleB,
+                    vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0), v(1, "w")],
+                ),
+                1,
+                1,
+                0,
+            ),
+            i(
+                Opcode::SampleB,
+                vec![rd(1, "xyzw"), v(0, "xyzx"), t(2), smp(0), v(1, "w")],
+            ),
+        ],
+    );
+}
+
+#[test]
+fn sample_l() {
+    snap(
+        "sample_l_2d",
+        &[i(
+            Opcode::SampleL,
+            vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0), f1(0.0)],
+        )],
+    );
+    snap(
+        "sample_l_offset_2darray",
+        &[aoff(
+            i(
+                Opcode::SampleL,
+                vec![rd(0, "xyzw"), v(0, "xyzx"), t(1), smp(0), v(1, "x")],
+            ),
+            -1,
+            2,
+            0,
+        )],
+    );
+    snap(
+        "sample_l_cube_3d_1darray",
+        &[
+            i(
+                Opcode::SampleL,
+                vec![rd(0, "xyzw"), v(0, "xyzx"), t(2), smp(0), f1(2.5)],
+            ),
+            i(
+                Opcode::SampleL,
+                vec![rd(1, "xyzw"), v(0, "xyzx"), t(3), smp(0), f1(0.0)],
+            ),
+            i(
+                Opcode::SampleL,
+                vec![rd(2, "xyzw"), v(0, "xyxx"), t(5), smp(0), f1(1.0)],
+            ),
+        ],
+    );
+    // Legal in a vertex shader (textureLod).
+    let body = [i(
+        Opcode::SampleL,
+        vec![
+            Operand::output(1, m("xyzw")),
+            v(1, "xyxx"),
+            t(0),
+            smp(0),
+            f1(0.0),
+        ],
+    )];
+    check("sample_l_vs", &Profile::default(), &vs(&body), &body);
+}
+
+#[test]
+fn sample_d() {
+    snap(
+        "sample_d_2d",
+        &[i(
+            Opcode::SampleD,
+            vec![
+                rd(0, "xyzw"),
+                v(0, "xyxx"),
+                t(0),
+                smp(0),
+                v(1, "xyxx"),
+                v(1, "zwzz"),
+            ],
+        )],
+    );
+    snap(
+        "sample_d_cube_1d_offset",
+        &[
+            i(
+                Opcode::SampleD,
+                vec![
+                    rd(0, "xyzw"),
+                    v(0, "xyzx"),
+                    t(2),
+                    smp(0),
+                    v(1, "xyzx"),
+                    v(1, "yzwy"),
+                ],
+            ),
+            i(
+                Opcode::SampleD,
+                vec![
+                    rd(1, "xyzw"),
+                    v(0, "xxxx"),
+                    t(4),
+                    smp(0),
+                    v(1, "xxxx"),
+                    v(1, "yyyy"),
+                ],
+            ),
+            aoff(
+                i(
+                    Opcode::SampleD,
+                    vec![
+                        rd(2, "xy"),
+                        v(0, "xyxx"),
+                        tsw(0, "yxzw"),
+                        smp(0),
+                        v(1, "xyxx"),
+                        v(1, "zwzz"),
+                    ],
+                ),
+                2,
+                2,
+                0,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn sample_c() {
+    let c = |res: u32, coord: &str| {
+        i(
+            Opcode::SampleC,
+            vec![rd(0, "x"), v(0, coord), tsw(res, "xxxx"), smp(1), v(1, "x")],
+        )
+    };
+    snap("sample_c_2d", &[c(0, "xyxx")]);
+    snap("sample_c_2darray", &[c(1, "xyzx")]);
+    snap("sample_c_cube", &[c(2, "xyzx")]);
+    snap("sample_c_1d_1darray", &[c(4, "xxxx"), c(5, "xyxx")]);
+    // Offsets: textureOffset on 2D, textureGradOffset on 2D arrays.
+    snap("sample_c_2d_offset", &[aoff(c(0, "xyxx"), 1, -1, 0)]);
+    snap("sample_c_2darray_offset", &[aoff(c(1, "xyzx"), 1, -1, 0)]);
+    snap("sample_c_1darray_offset", &[aoff(c(5, "xyxx"), -3, 0, 0)]);
+    // The comparison result is replicated into every written lane.
+    snap(
+        "sample_c_broadcast",
+        &[i(
+            Opcode::SampleC,
+            vec![rd(0, "xyzw"), v(0, "xyxx"), tsw(0, "xxxx"), smp(1), f1(0.5)],
+        )],
+    );
+}
+
+#[test]
+fn sample_c_lz() {
+    let c = |res: u32, coord: &str| {
+        i(
+            Opcode::SampleCLz,
+            vec![rd(0, "x"), v(0, coord), tsw(res, "xxxx"), smp(1), v(1, "x")],
+        )
+    };
+    snap("sample_c_lz_2d", &[c(0, "xyxx")]);
+    snap("sample_c_lz_2darray", &[c(1, "xyzx")]);
+    snap("sample_c_lz_cube", &[c(2, "xyzx")]);
+    snap("sample_c_lz_1d_1darray", &[c(4, "xxxx"), c(5, "xyxx")]);
+    snap("sample_c_lz_2d_offset", &[aoff(c(0, "xyxx"), 1, 1, 0)]);
+    snap("sample_c_lz_2darray_offset", &[aoff(c(1, "xyzx"), 1, 1, 0)]);
+    // Also compiles in a vertex shader (textureGrad is in every stage).
+    let body = [i(
+        Opcode::SampleCLz,
+        vec![
+            Operand::output(1, m("x")),
+            v(1, "xyzx"),
+            tsw(1, "xxxx"),
+            smp(1),
+            v(1, "w"),
+        ],
+    )];
+    check("sample_c_lz_vs", &Profile::default(), &vs(&body), &body);
+}
+
+// ---------------------------------------------------------------------------
+// ld
+// ---------------------------------------------------------------------------
+
+#[test]
+fn ld() {
+    let ld = |res: Operand, a: Operand| i(Opcode::Ld, vec![rd(0, "xyzw"), a, res]);
+    snap("ld_2d", &[ld(t(0), rs(1, "xyzw"))]);
+    snap(
+        "ld_2darray_3d",
+        &[ld(t(1), rs(1, "xyzw")), ld(t(3), rs(2, "xyzw"))],
+    );
+    snap(
+        "ld_1d_1darray",
+        &[ld(t(4), rs(1, "xyzw")), ld(t(5), rs(2, "xyzw"))],
+    );
+    snap(
+        "ld_int_uint",
+        &[ld(t(6), rs(1, "xyzw")), ld(tsw(7, "wzyx"), rs(2, "xyzw"))],
+    );
+    snap(
+        "ld_immediate_address",
+        &[ld(t(0), Operand::imm32_4([3, 4, 0, 1]))],
+    );
+    snap(
+        "ld_offsets",
+        &[
+            aoff(ld(t(0), rs(1, "xyww")), 1, -1, 0),
+            aoff(ld(t(1), rs(1, "xyzw")), -2, 3, 0),
+            aoff(ld(t(3), rs(1, "xyzw")), 1, 2, 3),
+            aoff(ld(t(5), rs(1, "xyzw")), 4, 0, 0),
+        ],
+    );
+    // Partial mask and swizzle; `ld` in a vertex shader.
+    snap(
+        "ld_swizzle_mask",
+        &[i(
+            Opcode::Ld,
+            vec![rd(0, "yw"), rs(0, "xyzw"), tsw(0, "xxyz")],
+        )],
+    );
+    let body = [i(
+        Opcode::Ld,
+        vec![Operand::output(1, m("xyzw")), v(1, "xyzw"), t(0)],
+    )];
+    check("ld_vs", &Profile::default(), &vs(&body), &body);
+}
+
+#[test]
+fn ld_buffer_emulated_or_refused() {
+    let decl = Instruction::dcl_resource(9, ResourceDimension::Buffer, ReturnType::Float);
+    let idecl = Instruction::dcl_resource(10, ResourceDimension::Buffer, ReturnType::Sint);
+    let body = [
+        i(Opcode::Ld, vec![rd(0, "xyzw"), rs(1, "xxxx"), t(9)]),
+        i(
+            Opcode::Ld,
+            vec![rd(1, "xy"), rs(1, "yyyy"), tsw(10, "zwxx")],
+        ),
+    ];
+    let built = ps(&body, &[decl, idecl]);
+    let emulate = Profile {
+        texture_buffers: TextureBuffers::Emulate,
+        ..Profile::default()
+    };
+    check("ld_buffer_emulated", &emulate, &built, &body);
+    let (what, _, lifted) = refused(&Profile::default(), &built);
+    assert_eq!(what, "buffer t9");
+    assert!(lifted.is_some_and(|l| l.contains("texture_buffers")));
+}
+
+// ---------------------------------------------------------------------------
+// resinfo
+// ---------------------------------------------------------------------------
+
+#[test]
+fn resinfo_shapes() {
+    // Sizes only: no uniform needed, one vector expression.
+    snap(
+        "resinfo_uint_2d_sizes",
+        &[resinfo(2, rd(0, "xy"), i1(0), t(0))],
+    );
+    snap(
+        "resinfo_float_3d_sizes",
+        &[resinfo(0, rd(0, "xyz"), i1(0), t(3))],
+    );
+    snap(
+        "resinfo_rcp_2d_sizes",
+        &[resinfo(1, rd(0, "xy"), i1(0), t(0))],
+    );
+    // Zero lanes, and the resource swizzle picking D3D components.
+    snap(
+        "resinfo_float_2d_zero_lane",
+        &[resinfo(0, rd(0, "xyz"), i1(0), t(0))],
+    );
+    snap(
+        "resinfo_swizzle",
+        &[resinfo(0, rd(0, "xy"), i1(0), tsw(0, "yxzw"))],
+    );
+    // Array sizes are not reciprocated; 1D and 1D-array component maps.
+    snap(
+        "resinfo_rcp_2darray",
+        &[resinfo(1, rd(0, "xyz"), i1(0), t(1))],
+    );
+    snap(
+        "resinfo_1d_1darray",
+        &[
+            resinfo(0, rd(0, "xyz"), i1(0), t(4)),
+            resinfo(2, rd(1, "xyz"), i1(0), t(5)),
+        ],
+    );
+}
+
+#[test]
+fn resinfo_mip_count() {
+    // With the profile's uniform: declared once, read per register.
+    let glsl = snap_with(
+        "resinfo_mip_count_uniform",
+        &mip_uniform(),
+        &[
+            resinfo(0, rd(0, "xyzw"), i1(0), t(0)),
+            resinfo(2, rd(1, "w"), i1(0), tsw(5, "wwww")),
+        ],
+    );
+    assert_eq!(
+        glsl.matches("uniform highp ivec4 hlslcc_mipCount[32];")
+            .count(),
+        1,
+        "{glsl}"
+    );
+    // A register mip level is guarded against the level count; the mip
+    // operand is the destination register (one assignment after the
+    // local).
+    snap_with(
+        "resinfo_guarded_alias",
+        &mip_uniform(),
+        &[resinfo(1, rd(0, "xyzw"), rs(0, "x"), t(1))],
+    );
+    snap_with(
+        "resinfo_guarded_sizes",
+        &mip_uniform(),
+        &[resinfo(2, rd(2, "xy"), rs(1, "z"), t(3))],
+    );
+    // Without it, reading `.w` is refused by name; sizes still lower
+    // (unguarded).
+    let body = [resinfo(0, rd(0, "xyzw"), rs(1, "x"), t(0))];
+    let (what, why, lifted) = refused(&Profile::default(), &ps(&body, &[]));
+    assert_eq!(what, "resinfo mip count");
+    assert!(why.contains("textureQueryLevels"), "{why}");
+    assert!(lifted.is_some_and(|l| l.contains("resinfo_mip_count")));
+    snap(
+        "resinfo_unguarded_register_mip",
+        &[resinfo(0, rd(0, "xy"), rs(1, "x"), t(0))],
+    );
+    // resinfo in a vertex shader.
+    let body = [resinfo(0, Operand::output(1, m("xyzw")), i1(0), t(2))];
+    check("resinfo_vs_cube", &mip_uniform(), &vs(&body), &body);
+}
+
+// ---------------------------------------------------------------------------
+// gather4
+// ---------------------------------------------------------------------------
+
+#[test]
+fn gather4() {
+    snap(
+        "gather4_2d_green",
+        &[i(
+            Opcode::Gather4,
+            vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp_sel(0, "y")],
+        )],
+    );
+    snap(
+        "gather4_2darray_offset_swizzle",
+        &[aoff(
+            i(
+                Opcode::Gather4,
+                vec![rd(0, "xw"), v(0, "xyzx"), tsw(1, "wzyx"), smp_sel(0, "w")],
+            ),
+            1,
+            -1,
+            0,
+        )],
+    );
+    snap(
+        "gather4_int_uint",
+        &[
+            i(
+                Opcode::Gather4,
+                vec![rd(0, "xyzw"), v(0, "xyxx"), t(6), smp_sel(0, "x")],
+            ),
+            i(
+                Opcode::Gather4,
+                vec![rd(1, "xyzw"), v(0, "xyzx"), t(8), smp_sel(0, "z")],
+            ),
+        ],
+    );
+    snap(
+        "gather4_c",
+        &[
+            i(
+                Opcode::Gather4C,
+                vec![
+                    rd(0, "xyzw"),
+                    v(0, "xyxx"),
+                    t(0),
+                    smp_sel(1, "x"),
+                    v(1, "x"),
+                ],
+            ),
+            aoff(
+                i(
+                    Opcode::Gather4C,
+                    vec![
+                        rd(1, "xyzw"),
+                        v(0, "xyzx"),
+                        t(1),
+                        smp_sel(1, "x"),
+                        v(1, "y"),
+                    ],
+                ),
+                2,
+                0,
+                0,
+            ),
+        ],
+    );
+    snap(
+        "gather4_po",
+        &[i(
+            Opcode::Gather4Po,
+            vec![
+                rd(0, "xyzw"),
+                v(0, "xyxx"),
+                rs(1, "xyxx"),
+                t(0),
+                smp_sel(0, "x"),
+            ],
+        )],
+    );
+    snap(
+        "gather4_po_c",
+        &[i(
+            Opcode::Gather4PoC,
+            vec![
+                rd(0, "xyzw"),
+                v(0, "xyzx"),
+                rs(1, "zwzz"),
+                t(1),
+                smp_sel(1, "x"),
+                v(1, "w"),
+            ],
+        )],
+    );
+    // Refused: by the profile, and on cube maps.
+    let body = [i(
+        Opcode::Gather4,
+        vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp_sel(0, "x")],
+    )];
+    let no_gather = Profile {
+        gather4: Gather4::Refuse,
+        ..Profile::default()
+    };
+    let (what, _, lifted) = refused(&no_gather, &ps(&body, &[]));
+    assert_eq!(what, "gather4");
+    assert_eq!(lifted.as_deref(), Some("gather4 = Emulate"));
+    let cube = [i(
+        Opcode::Gather4,
+        vec![rd(0, "xyzw"), v(0, "xyzx"), t(2), smp_sel(0, "x")],
+    )];
+    let (what, why, _) = refused(&Profile::default(), &ps(&cube, &[]));
+    assert_eq!(what, "gather4 on a texturecube");
+    assert!(why.starts_with("t2: "), "{why}");
+}
+
+// ---------------------------------------------------------------------------
+// Derivatives
+// ---------------------------------------------------------------------------
+
+#[test]
+fn derivatives() {
+    let body = [
+        i(Opcode::DerivRtx, vec![rd(0, "xy"), v(0, "xyxx")]),
+        i(Opcode::DerivRtxCoarse, vec![rd(0, "z"), v(0, "z")]),
+        i(Opcode::DerivRtxFine, vec![rd(0, "w"), v(0, "w")]),
+        i(Opcode::DerivRty, vec![rd(1, "xy"), v(0, "yxyy")]),
+        i(Opcode::DerivRtyCoarse, vec![rd(1, "z"), v(0, "z")]),
+        i(Opcode::DerivRtyFine, vec![rd(1, "w"), v(0, "w")]).with_saturate(),
+    ];
+    snap("deriv_as_is", &body);
+    let flip = Profile {
+        fragcoord_origin: FragCoordOrigin::FlipWithUniform,
+        ..Profile::default()
+    };
+    snap_with("deriv_flip_with_uniform", &flip, &body);
+    // Not in a vertex shader.
+    let vbody = [i(Opcode::DerivRtx, vec![rd(0, "x"), v(1, "x")])];
+    let err = vs(&vbody)
+        .translate(&Profile::default())
+        .expect_err("no VS derivatives");
+    assert!(err.to_string().contains("only pixel shaders"), "{err}");
+}
+
+// ---------------------------------------------------------------------------
+// Refusals end to end
+// ---------------------------------------------------------------------------
+
+#[test]
+fn refusals_end_to_end() {
+    let lod = [i(
+        Opcode::Lod,
+        vec![rd(0, "x"), v(0, "xyxx"), tsw(0, "y"), smp(0)],
+    )];
+    let (what, why, _) = refused(&Profile::default(), &ps(&lod, &[]));
+    assert_eq!(what, "lod");
+    assert!(why.contains("textureQueryLod"), "{why}");
+    // 1D textures under `texture_1d = Refuse` stop at the declaration.
+    let one_d = [i(
+        Opcode::Sample,
+        vec![rd(0, "xyzw"), v(0, "xxxx"), t(4), smp(0)],
+    )];
+    let profile = Profile {
+        texture_1d: Texture1D::Refuse,
+        ..Profile::default()
+    };
+    let (what, _, lifted) = refused(&profile, &ps(&one_d, &[]));
+    assert_eq!(what, "texture1d t4");
+    assert!(lifted.is_some());
+}
