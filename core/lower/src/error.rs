@@ -59,6 +59,11 @@ pub enum LowerError {
     /// kind, an undeclared register, ...).
     #[error("{0}")]
     Invalid(String),
+    /// The program breaks a rule the D3D runtime validates (a `break` outside
+    /// any loop, unbalanced `if`/`endif`, ...): D3D itself rejects it, so it
+    /// is refused as an invalid program rather than reported as a bug.
+    #[error("invalid program: {0}")]
+    InvalidProgram(String),
 }
 
 impl LowerError {

@@ -39,6 +39,13 @@ fn site(input: &StageInput<'_>, index: usize, inst: &Instruction) -> Site {
 fn map_err(e: LowerError, site: Site, h: &HandlerEntry) -> TranslateError {
     match e {
         LowerError::Refused(refusal) => TranslateError::Refused { refusal, site },
+        LowerError::InvalidProgram(why) => TranslateError::Refused {
+            refusal: crate::error::Refusal::new(
+                "invalid program",
+                format!("{why}; the D3D runtime rejects such bytecode"),
+            ),
+            site,
+        },
         LowerError::Invalid(message) => TranslateError::Lower {
             message,
             site,
