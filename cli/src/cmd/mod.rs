@@ -7,6 +7,7 @@ pub mod disasm;
 pub mod inspect;
 pub mod ops;
 pub mod profiles;
+pub mod run;
 pub mod sweep;
 pub mod translate;
 
@@ -24,6 +25,9 @@ pub enum Command {
     Inspect(inspect::Args),
     /// List every registered opcode handler.
     Ops(ops::Args),
+    /// Translate a pixel shader, draw it on Mesa's GLES 3.0 driver and print
+    /// what it writes.
+    Run(run::Args),
     /// List the built-in target profiles, or show one resolved.
     Profiles(profiles::Args),
 }
@@ -36,6 +40,7 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Disasm(a) => disasm::run(a),
         Command::Inspect(a) => inspect::run(a),
         Command::Ops(a) => ops::run(a),
+        Command::Run(a) => run::run(a),
         Command::Profiles(a) => profiles::run(a),
     }
 }
