@@ -366,11 +366,18 @@ fn has_ext(list: &str, name: &str) -> bool {
 }
 
 impl Runner {
-    /// Sets the environment, loads EGL, makes an ES 3.0 context current on
-    /// this thread and loads GL.
+    /// Sets the environment ([`ENVIRONMENT`]), loads EGL, makes an ES 3.0
+    /// context current on this thread and loads GL. Call it before the
+    /// process starts other threads that read the environment, or export
+    /// [`ENVIRONMENT`] beforehand.
     pub fn new() -> Result<Runner, GlesError> {
+        // Mesa reads these when EGL is initialised. Only values that differ
+        // are written, so a process that exported them (or a second runner)
+        // never touches the environment.
         for (k, v) in ENVIRONMENT {
-            std::env::set_var(k, v);
+            if std::env::var_os(k).as_deref() != Some(std::ffi::OsStr::new(v)) {
+                std::env::set_var(k, v);
+            }
         }
         // SAFETY: the library is the system's EGL, whose symbols follow the
         // EGL ABI the bindings declare.
