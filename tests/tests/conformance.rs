@@ -523,6 +523,7 @@ fn conformance_tables_render_as_d3d_does() {
     let mut unexpected = Vec::new();
     let mut stale = Vec::new();
     let mut passed_ids = Vec::new();
+    let mut covered: BTreeMap<String, usize> = BTreeMap::new();
 
     for case in &cases {
         let outcome = exact.run(&mut runner, case);
@@ -531,6 +532,9 @@ fn conformance_tables_render_as_d3d_does() {
             Outcome::Passed => {
                 passed += 1;
                 passed_ids.push(case);
+                for op in opcodes(exact.bytes(case)) {
+                    *covered.entry(op).or_insert(0usize) += 1;
+                }
                 if listed {
                     stale.push(case.id.clone());
                 }
@@ -607,6 +611,7 @@ fn conformance_tables_render_as_d3d_does() {
             "unsupported": n_unsupported,
             "pass_only_with_d3d_exact_switches": plain_differs.len(),
         },
+        "passing_cases_per_opcode": covered,
         "failures": failures,
         "refused": refused,
         "unsupported": unsupported,
@@ -632,6 +637,10 @@ fn conformance_tables_render_as_d3d_does() {
     }
     println!("conformance: {passed} passed, {failed} failed, {n_refused} refused");
     println!("conformance: {n_unsupported} unsupported (no handler yet)");
+    println!(
+        "conformance: the passing cases exercise {} distinct opcodes",
+        covered.len()
+    );
     println!(
         "conformance: {} of the passing cases fail with plain webgl2 (nan_exact off, f32tof16 clamped)",
         plain_differs.len()
