@@ -996,9 +996,15 @@ fn resinfo_mip_count() {
         &mip_uniform(),
         &[resinfo(2, rd(2, "xy"), rs(1, "z"), t(3))],
     );
-    // Without it, reading `.w` is refused by name; sizes still lower
-    // (unguarded).
-    let body = [resinfo(0, rd(0, "xyzw"), rs(1, "x"), t(0))];
+    // Without it, a `.w` that a later instruction reads is refused by
+    // name; sizes still lower (unguarded).
+    let body = [
+        resinfo(0, rd(0, "xyzw"), rs(1, "x"), t(0)),
+        i(
+            Opcode::Mov,
+            vec![Operand::output(0, m("xyzw")), rs(0, "xyzw")],
+        ),
+    ];
     let (what, why, lifted) = refused(&Profile::default(), &ps(&body, &[]));
     assert_eq!(what, "resinfo mip count");
     assert!(why.contains("textureQueryLevels"), "{why}");
@@ -1006,6 +1012,21 @@ fn resinfo_mip_count() {
     snap(
         "resinfo_unguarded_register_mip",
         &[resinfo(0, rd(0, "xy"), rs(1, "x"), t(0))],
+    );
+    // fxc's `GetDimensions(w, h)` shape: `.w` written, overwritten before
+    // any read — the lane is dropped, not refused.
+    let un = |op, d, src| i(op, vec![d, src]);
+    snap(
+        "resinfo_dead_mip_count_dropped",
+        &[
+            resinfo(2, rd(0, "xyzw"), i1(0), t(0)),
+            un(Opcode::Utof, rd(0, "xy"), rs(0, "xyxx")),
+            i(Opcode::Mul, vec![rd(0, "xy"), rs(0, "xyxx"), v(0, "xyxx")]),
+            un(Opcode::Ftoi, rd(0, "xy"), rs(0, "xyxx")),
+            un(Opcode::Mov, rd(0, "zw"), Operand::imm32_4([0, 0, 0, 0])),
+            i(Opcode::Ld, vec![rd(0, "xyzw"), rs(0, "xyzw"), t(0)]),
+            un(Opcode::Mov, Operand::output(0, m("xyzw")), rs(0, "xyzw")),
+        ],
     );
     // resinfo in a vertex shader.
     let body = [resinfo(0, Operand::output(1, m("xyzw")), i1(0), t(2))];

@@ -91,6 +91,7 @@ pub mod common;
 pub mod deriv;
 pub mod gather;
 pub mod ld;
+pub mod liveness;
 pub mod refused;
 pub mod resinfo;
 pub mod sample;

@@ -1,8 +1,9 @@
 //! `resinfo`: texture dimensions and mip count.
 
-use crate::common::{self, Dim};
+use crate::common::{self, Dim, Tex};
+use crate::liveness;
 use dxlower_core::profile::ResinfoMipCount;
-use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal, Ty};
+use dxlower_core::{register_handler, Ctx, Dst, Lower, LowerError, Refusal, Ty};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, ResInfoReturnType};
 use std::fmt::Write;
 
@@ -64,6 +65,40 @@ fn size_width(dim: Dim) -> u8 {
     }
 }
 
+/// Without a mip-count uniform, drops the destination lanes that would
+/// receive the mip count when no later instruction can read them (fxc
+/// writes `resinfo_uint r0.xyzw` for `GetDimensions(w, h)` and overwrites
+/// `r0.w` first; see [`crate::liveness`]).
+fn drop_dead_levels<'a>(cx: &Ctx<'a>, inst: &'a Instruction, d: Dst<'a>, tex: &Tex<'_>) -> Dst<'a> {
+    if !matches!(cx.profile().resinfo_mip_count, ResinfoMipCount::Refuse)
+        || d.op.ty != OperandType::Temp
+    {
+        return d;
+    }
+    let swz = tex.op.swizzle();
+    let levels_lanes = (0..4u8)
+        .filter(|&c| d.mask & (1 << c) != 0 && swz[c as usize] == 3)
+        .fold(0u8, |m, c| m | 1 << c);
+    if levels_lanes == 0 {
+        return d;
+    }
+    let program = cx.state().input.program;
+    let (Some(at), Some(reg)) = (
+        program
+            .instructions
+            .iter()
+            .position(|i| std::ptr::eq(i, inst)),
+        d.op.reg(),
+    ) else {
+        return d;
+    };
+    let dead = levels_lanes & !liveness::live_after(program, at, reg, levels_lanes);
+    Dst {
+        mask: d.mask & !dead,
+        ..d
+    }
+}
+
 /// `resinfo[_rcpFloat|_uint]`: width, height, depth or array size, and mip
 /// count of a texture at a mip level.
 ///
@@ -83,7 +118,9 @@ fn size_width(dim: Dim) -> u8 {
 /// has no ES 3.00 query (`textureQueryLevels` is GLSL 4.30): with
 /// `resinfo_mip_count = Uniform(name)` it is read from `uniform highp ivec4
 /// name[32]` (lane `r & 3` of element `r >> 2` for `t<r>`), declared on
-/// first use; otherwise reading it is refused.
+/// first use; otherwise a temp lane that receives it is left unwritten when
+/// no later instruction can read it, and any other write of it is
+/// refused.
 ///
 /// **Differences**: for a mip level at or past the level count D3D returns
 /// 0 sizes (+Inf under `_rcpFloat`) but still the level count, while GLSL
@@ -112,6 +149,10 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
         }
     };
     if d.is_null() || d.mask == 0 {
+        return Ok(());
+    }
+    let d = drop_dead_levels(cx, inst, d, &tex);
+    if d.mask == 0 {
         return Ok(());
     }
     let items: Vec<Item> = common::result_lanes(tex.op, d.mask)
