@@ -94,6 +94,9 @@ pub struct StageState<'a> {
     pub written_outputs: Vec<u8>,
     /// Whether `oDepth` is written.
     pub depth_written: bool,
+    /// Agreements with the other stage when the stage is lowered as part of
+    /// a program (`dxlower link`); `None` for a stage on its own.
+    pub link: Option<&'a crate::link::LinkHints>,
 }
 
 impl<'a> StageState<'a> {
@@ -149,6 +152,7 @@ impl<'a> StageState<'a> {
             samplers: BTreeMap::new(),
             written_outputs,
             depth_written,
+            link: None,
         }
     }
 

@@ -19,6 +19,21 @@ pub struct Helper {
     pub deps: &'static [&'static Helper],
 }
 
+/// A sampler uniform the stage declares, for the program manifest.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SamplerUniform {
+    /// The GLSL name (`t0`, `t0TEX_with_SMPs1`, `hlslcc_zcmpt0TEX_with_SMPs1`).
+    pub name: String,
+    /// The GLSL type (`sampler2D`, `usampler3D`, `sampler2DShadow`).
+    pub glsl_type: String,
+    /// The texture register `t#`.
+    pub texture: u32,
+    /// The sampler register `s#`, for combined samplers.
+    pub sampler: Option<u32>,
+    /// True for the shadow-compare twin.
+    pub shadow: bool,
+}
+
 /// The sections of one stage's GLSL.
 #[derive(Default, Debug)]
 pub struct Output {
@@ -48,6 +63,8 @@ pub struct Output {
     pub notes: Vec<String>,
     /// Counter for unique local names.
     pub temp_counter: u32,
+    /// Sampler uniforms declared (for the program manifest).
+    pub samplers: Vec<SamplerUniform>,
 }
 
 impl Output {

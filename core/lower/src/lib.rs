@@ -33,6 +33,7 @@
 pub mod ctx;
 pub mod emit;
 pub mod error;
+pub mod link;
 pub mod profile;
 pub mod registry;
 pub mod regs;
@@ -41,8 +42,9 @@ pub mod translate;
 pub mod validate;
 
 pub use ctx::{Ctx, DeclCtx, Dst, IndexableTemp, ResourceDecl, Src, StageInput, StageState};
-pub use emit::{Helper, Output};
+pub use emit::{Helper, Output, SamplerUniform};
 pub use error::{LowerError, Refusal, Site, TranslateError};
+pub use link::{link, LinkError, LinkHints, ProgramGlsl, Varying};
 pub use profile::Profile;
 pub use registry::{FamilyEntry, HandlerEntry, Lower, Registry};
 pub use regs::{Ty, Var};

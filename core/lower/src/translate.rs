@@ -23,6 +23,14 @@ pub struct StageGlsl {
     pub io_vars: Vec<Var>,
     /// Quality notes (dropped qualifiers and the like).
     pub notes: Vec<String>,
+    /// Names of the variables that store input registers.
+    pub inputs: Vec<String>,
+    /// Names of the variables that store output registers.
+    pub outputs: Vec<String>,
+    /// Constant buffers: slot → declared size in vec4s.
+    pub cbuffers: std::collections::BTreeMap<u32, u32>,
+    /// Sampler uniforms declared.
+    pub samplers: Vec<crate::emit::SamplerUniform>,
 }
 
 fn site(input: &StageInput<'_>, index: usize, inst: &Instruction) -> Site {
@@ -133,11 +141,31 @@ pub fn translate_stage(
     translate_stage_with(reg, input, profile)
 }
 
+/// Translates one stage as part of a program: the declaration handlers see
+/// the link hints (see [`crate::link`]).
+pub fn translate_stage_linked(
+    input: StageInput<'_>,
+    profile: &Profile,
+    link: Option<&crate::link::LinkHints>,
+) -> Result<StageGlsl, TranslateError> {
+    let reg = Registry::global().map_err(|e| TranslateError::Registry(e.to_string()))?;
+    translate_with(reg, input, profile, link)
+}
+
 /// Translates one stage with an explicit registry.
 pub fn translate_stage_with(
     reg: &Registry,
     input: StageInput<'_>,
     profile: &Profile,
+) -> Result<StageGlsl, TranslateError> {
+    translate_with(reg, input, profile, None)
+}
+
+fn translate_with(
+    reg: &Registry,
+    input: StageInput<'_>,
+    profile: &Profile,
+    link: Option<&crate::link::LinkHints>,
 ) -> Result<StageGlsl, TranslateError> {
     let version = input.program.version;
     let stage = version.program_type;
@@ -151,6 +179,7 @@ pub fn translate_stage_with(
     let insts = &input.program.instructions;
     check_handlers(reg, &input)?;
     let mut dcx = DeclCtx::new(input, profile);
+    dcx.st.link = link;
     // Phase 1: declarations.
     for (i, inst) in insts.iter().enumerate() {
         if !inst.opcode.is_declaration() {
@@ -197,11 +226,30 @@ pub fn translate_stage_with(
         }
     }
     let glsl = out.assemble(&profile.glsl_version, pixel);
+    let names_of = |file: &crate::regs::RegFile| {
+        let mut v: Vec<String> = Vec::new();
+        for r in 0..file.len() as u32 {
+            for c in 0..4 {
+                if let Some(l) = file.get(r, c) {
+                    if let Some(var) = st.vars.get(l.var as usize) {
+                        if !v.contains(&var.name) {
+                            v.push(var.name.clone());
+                        }
+                    }
+                }
+            }
+        }
+        v
+    };
     Ok(StageGlsl {
         stage,
         glsl,
+        inputs: names_of(&st.inputs),
+        outputs: names_of(&st.outputs),
         io_vars: st.vars.clone(),
         notes: out.notes.clone(),
+        cbuffers: st.cbuffers.clone(),
+        samplers: out.samplers.clone(),
     })
 }
 
