@@ -85,8 +85,8 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     }
 }
 
-/// Declares the vertex attributes of `v{reg}` lanes `mask` (see
-/// [`lower`]'s rules).
+/// Declares the vertex attributes of `v{reg}` lanes `mask` (the rules of
+/// this module's handler).
 pub fn declare_attributes(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<(), LowerError> {
     let sig = io::signature(cx, Side::Input);
     for hit in io::rows(sig, Side::Input, reg, mask)? {

@@ -56,7 +56,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 }
 
 /// Declares the pixel inputs of `v{reg}` lanes `mask` interpolated with
-/// `mode` (see [`lower`]'s rules).
+/// `mode` (the rules of this module's handler).
 pub fn declare(
     cx: &mut DeclCtx<'_>,
     mode: InterpolationMode,

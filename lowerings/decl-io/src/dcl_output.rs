@@ -104,7 +104,8 @@ fn depth(cx: &mut DeclCtx<'_>, ty: OperandType) -> Result<(), LowerError> {
     Ok(())
 }
 
-/// Declares the outputs of `o{reg}` lanes `mask` (see [`lower`]'s rules).
+/// Declares the outputs of `o{reg}` lanes `mask` (the rules of this
+/// module's handler).
 pub fn declare(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<(), LowerError> {
     let sig = io::signature(cx, Side::Output);
     for hit in io::rows(sig, Side::Output, reg, mask)? {

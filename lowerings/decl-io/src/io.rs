@@ -399,3 +399,59 @@ pub fn zero(ty: Ty, n: u8) -> String {
 pub fn row_system_value(e: &SignatureElement) -> SignatureSystemValue {
     e.effective_system_value()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_semantics_are_pasted() {
+        assert_eq!(semantic_ident("in_", "POSITION", 0, false), "in_POSITION0");
+        assert_eq!(semantic_ident("in_", "Position", 3, false), "in_Position3");
+        assert_eq!(semantic_ident("vs_", "texCoord", 12, true), "vs_TEXCOORD12");
+        assert_eq!(semantic_ident("vs_", "MY_UV", 1, true), "vs_MY_UV1");
+    }
+
+    #[test]
+    fn illegal_semantics_are_escaped_reversibly() {
+        assert_eq!(semantic_ident("vs_", "_UV", 1, true), "vs_x_5fUV_1x");
+        assert_eq!(semantic_ident("vs_", "A__B", 0, true), "vs_xA_5f_5fB_0x");
+        assert_eq!(semantic_ident("vs_", "FOG_", 0, true), "vs_xFOG_5f_0x");
+        assert_eq!(semantic_ident("vs_", "UV2", 0, true), "vs_xUV2_0x");
+        assert_eq!(semantic_ident("vs_", "A.B", 0, true), "vs_xA_2eB_0x");
+        assert_eq!(semantic_ident("vs_", "", 0, true), "vs_x_0x");
+        // Escaped names never contain `__` and never equal a plain one.
+        for sem in ["_UV", "A__B", "FOG_", "__", "_", "A-B", "x_5fUV"] {
+            let n = semantic_ident("vs_", sem, 1, true);
+            assert!(!n.contains("__"), "{n}");
+            assert!(is_glsl_ident(&n), "{n}");
+        }
+        assert_ne!(
+            semantic_ident("vs_", "_UV", 1, true),
+            semantic_ident("vs_", "X_5FUV", 1, true)
+        );
+    }
+
+    #[test]
+    fn identifiers() {
+        assert!(is_glsl_ident("dx_FirstVertex"));
+        assert!(is_glsl_ident("_a1"));
+        assert!(!is_glsl_ident("gl_Foo"));
+        assert!(!is_glsl_ident("a__b"));
+        assert!(!is_glsl_ident("1a"));
+        assert!(!is_glsl_ident(""));
+        assert!(!is_glsl_ident("a b"));
+    }
+
+    #[test]
+    fn lanes_land_in_row_components() {
+        assert_eq!(comp_of(0b1100, 2), 0);
+        assert_eq!(comp_of(0b1100, 3), 1);
+        assert_eq!(comp_of(0b1111, 3), 3);
+        assert_eq!(comp_of(0b1010, 3), 1);
+        assert_eq!(mask_letters(0b1010), ".yw");
+        assert_eq!(zero(Ty::Uint, 2), "uvec2(0u)");
+        assert_eq!(zero(Ty::Float, 1), "0.0");
+        assert_eq!(zero(Ty::Int, 3), "ivec3(0)");
+    }
+}
