@@ -56,9 +56,11 @@
 //!    `(NaN, NaN) → NaN`, `(-NaN, 2) → 2`. The vector overloads use
 //!    `mix(x, y, bvecN)`, which GLSL ES 3.00 specifies as a select that
 //!    ignores the unselected (possibly NaN) operand. `isnan` is core ES
-//!    3.00; ANGLE's D3D back end emulates it because fxc folds `isnan` to
-//!    false (ANGLE's HLSL isnan emulation; the same fxc behaviour is
-//!    reported in dolphin-emu/dolphin PRs 10090 and 11603).
+//!    3.00. Known hazard: the HLSL compiler behind ANGLE's D3D back end can
+//!    fold `isnan` to false (reported in dolphin-emu/dolphin PRs 10090 and
+//!    11603); ANGLE carries an `isnan` emulation for its HLSL output
+//!    (`InitBuiltInIsnanFunctionEmulatorForHLSLWorkarounds`), applied as a
+//!    driver workaround, so this stays a documented risk there.
 //! 3. **`_sat`**: done by the core's `assign` (§0.3). On llvmpipe
 //!    `clamp(NaN, 0.0, 1.0)` already returns 0 and the `nan_exact` form
 //!    `mix(clamp(d, 0.0, 1.0), vec4(0.0), isnan(d))` returns 0 for ±NaN,
@@ -80,7 +82,16 @@
 //!    a `{ }` block whenever both destinations are live and either one's
 //!    register is the source register (or sits in its relative index); a
 //!    single live destination is one statement and needs none.
-//! 7. **`dp2`/`dp3`/`dp4`** read the first 2/3/4 lanes of each source's
+//! 7. **Conformance replay.** The shared Wine/vkd3d/vkd3d-proton tables
+//!    (`tests/tests/conformance.rs`, 810 cases drawn on llvmpipe) pass for
+//!    every case that uses a float-alu opcode — `add` 30, `div` 16, `dp2` 4,
+//!    `dp3` 4, `exp` 10, `frc` 10, `log` 10, `min`/`max` 14 each, `mov` 521,
+//!    `rcp` 16, `round_ne` 14, `round_ni`/`round_pi`/`round_z` 12 each,
+//!    `sincos` 2 (no table exercises `mad`, `mul`, `rsq`, `sqrt`, `dp4`) —
+//!    under the D3D-exact profile and under `webgl2` as shipped alike; the
+//!    special-value rows (`div`/`rcp` by ±0, `log(-0)`, `exp(±Inf)`,
+//!    `min`/`max` with NaN, `_sat` of negatives) included.
+//! 8. **`dp2`/`dp3`/`dp4`** read the first 2/3/4 lanes of each source's
 //!    swizzle whatever the destination mask and broadcast the scalar
 //!    (`vecK(dot(...))`); **`rcp`** is `vecN(1.0) / x`; `round_ne` is
 //!    `roundEven` (core ES 3.00; `-0.5 → -0` on llvmpipe); `exp`/`log` are

@@ -65,8 +65,9 @@ fn min_max<'a>(
 /// NaN-order dependent; implementations differ. Mesa llvmpipe returns the
 /// non-NaN operand at run time but its constant folder gives
 /// `min(1.0, NaN) = NaN` — one driver, two answers — hence the helper for
-/// conformance runs (rows vkd3d_float_087, vkd3d_proton_float_086). On
-/// ANGLE's D3D back end `isnan` is emulated because fxc folds it away.
+/// conformance runs (rows vkd3d_float_087, vkd3d_proton_float_086). The
+/// HLSL compiler behind ANGLE's D3D back end can fold `isnan` away; ANGLE
+/// has an emulation for it (see the crate doc).
 ///
 /// **Example**:
 /// ```text
