@@ -3,23 +3,23 @@
 //! Two kinds of tests:
 //! - per-opcode shapes: a small pixel shader built with the encoder is
 //!   translated, its full GLSL must pass `glslangValidator`, and the body of
-//!   `main` is snapshotted (`snapshots/integer_conv__*.snap`); one snapshot
-//!   holds every helper function's text;
-//! - numeric checks of the helpers: each `mirror_*` function below is the
-//!   helper's GLSL transcribed statement for statement into Rust (wrapping
-//!   `u32`/`i32` arithmetic, as GLSL ES 3.00 `highp` integers behave), and is
-//!   compared with an independent reference of the D3D rule on edge cases
-//!   and pseudo-random inputs. A change to a helper's GLSL text shows up in
-//!   the helper snapshot and must be mirrored here.
+//!   `main` is snapshotted (`snapshots/integer_conv__*.snap`, described by
+//!   the disassembly); one snapshot holds every helper function's text;
+//! - numeric checks: the translated instructions, helpers included, run on
+//!   Mesa's GLES 3.0 (llvmpipe) through the headless runner, one pixel per
+//!   case with its operands in `cb0`, and every result word is compared
+//!   with an independent Rust reference of the D3D rule (edge cases and
+//!   pseudo-random inputs, including the shared conformance rows' inputs).
 
 use dxlower_core::profile::{F32ToF16, FtoiFtou};
 use dxlower_core::{Profile, Registry, TranslateError};
 use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::signature::{ComponentType, MinPrecision};
 use dxlower_dxbc::{
-    Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, ProgramType, Signature,
-    SignatureElement, SignatureSystemValue, Version,
+    Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, Payload,
+    ProgramType, Signature, SignatureElement, SignatureSystemValue, SystemValue, Version,
 };
+use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
 use dxlower_tests::{glslang, main_body, Built};
 
 // Force-link every family.
@@ -760,10 +760,144 @@ fn saturate_on_an_integer_result_is_malformed() {
 }
 
 // ---------------------------------------------------------------------------
-// Numeric checks of the helpers: mirrors of the GLSL text vs references.
+// Numeric checks: the translated instructions, helpers included, run on
+// Mesa's GLES 3.0 (llvmpipe) through the headless runner, against
+// independent Rust references of the D3D rules.
 
-/// Deterministic pseudo-random words (xorshift32) plus edge cases.
-fn words() -> Vec<u32> {
+const W: i32 = 32;
+const CB_REGS: usize = 1024;
+
+const VS: &str = "#version 300 es
+void main() {
+    vec2 c = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+    gl_Position = vec4(c * vec2(2.0, -2.0) + vec2(-1.0, 1.0), 0.0, 1.0);
+}
+";
+
+/// `cb0[r0.x + j].<swz>`: operand `j` of the current case.
+fn arg(j: u32, swz: &str) -> Operand {
+    let rel = Operand::temp(0, Components::Select1(0));
+    Operand::cb(0, 0, Components::swizzle(swz).expect("swizzle letters"))
+        .with_index(1, Index::relative(j, rel))
+}
+
+/// `o0.<mask>` (SV_Target0, uint4).
+fn out(mask: &str) -> Operand {
+    od(0, mask)
+}
+
+/// Checks one case: its input registers and the four output words;
+/// returns a message on mismatch.
+type Check<'a> = &'a dyn Fn(&[[u32; 4]], [u32; 4]) -> Result<(), String>;
+
+/// One group of cases: every pixel runs `body` on its own `regs`
+/// constant-buffer registers (`arg(0..regs)`) and writes `o0` (uint4).
+struct Group<'a> {
+    name: &'a str,
+    profile: Profile,
+    regs: u32,
+    body: Vec<Instruction>,
+    inputs: Vec<Vec<[u32; 4]>>,
+    /// The reference check of one case.
+    check: Check<'a>,
+}
+
+/// The program of a group: pixel (x, y) is case `y * W + x`, whose
+/// registers start at `cb0[(y * W + x) * regs]`.
+fn gles_program(regs: u32, body: &[Instruction]) -> Built {
+    let mut insts = vec![
+        Instruction::dcl_constant_buffer(0, CB_REGS as u32),
+        Instruction::decl(
+            Opcode::DclInputPsSiv,
+            vec![Operand::input(0, Components::mask("xy").expect("mask"))],
+            Payload::SystemValue(SystemValue::Position),
+        )
+        .with_control_field(
+            11,
+            14,
+            InterpolationMode::LinearNoPerspective.to_u8() as u32,
+        ),
+        Instruction::dcl_output(0, 0xF),
+        Instruction::dcl_temps(2),
+        inst(Opcode::Ftou, vec![rd(0, "xy"), v0("xyxx")]),
+        inst(
+            Opcode::Imad,
+            vec![rd(0, "x"), rs(0, "y"), l(W as u32), rs(0, "x")],
+        ),
+        inst(Opcode::Imul, vec![null(), rd(0, "x"), rs(0, "x"), l(regs)]),
+    ];
+    insts.extend(body.iter().cloned());
+    insts.push(Instruction::new(Opcode::Ret, vec![]));
+    let osgn = Signature {
+        fourcc: *b"OSGN",
+        elements_offset: 8,
+        elements: vec![element("SV_Target", 0, 0, ComponentType::Uint32)],
+    };
+    Built::new(ProgramType::Pixel, 5, insts, None, Some(osgn))
+}
+
+/// Runs every case of `g`; returns the failure messages (at most a few
+/// per group).
+fn run_group(runner: &mut Runner, g: &Group<'_>) -> Vec<String> {
+    let built = gles_program(g.regs, &g.body);
+    let out = match built.translate(&g.profile) {
+        Ok(o) => o,
+        Err(e) => return vec![format!("{}: translation failed: {e}", g.name)],
+    };
+    if let Err(log) = glslang(&out.glsl, ProgramType::Pixel) {
+        return vec![format!("{}: glslang: {log}\n{}", g.name, out.glsl)];
+    }
+    let regs = g.regs as usize;
+    let per_draw = (CB_REGS / regs / W as usize) * W as usize;
+    let mut fails = Vec::new();
+    for chunk in g.inputs.chunks(per_draw) {
+        let mut data = vec![0u8; CB_REGS * 16];
+        for (c, case) in chunk.iter().enumerate() {
+            for (j, reg) in case.iter().enumerate().take(regs) {
+                for (k, w) in reg.iter().enumerate() {
+                    let at = ((c * regs + j) * 4 + k) * 4;
+                    data[at..at + 4].copy_from_slice(&w.to_le_bytes());
+                }
+            }
+        }
+        let blocks = [UniformBlock {
+            name: "ConstantBuffer0".into(),
+            data,
+        }];
+        let height = (chunk.len() as i32 + W - 1) / W;
+        let drawn = runner.draw(&Draw {
+            vs: VS,
+            fs: &out.glsl,
+            blocks: &blocks,
+            format: Format::Rgba32Ui,
+            width: W,
+            height,
+            vertices: &Vertices::vertex_id_triangle(),
+            clear: [0xdead_beef; 4],
+        });
+        let drawn = match drawn {
+            Ok(d) => d,
+            Err(e) => return vec![format!("{}: draw failed: {e}\n{}", g.name, out.glsl)],
+        };
+        for (c, case) in chunk.iter().enumerate() {
+            let (x, y) = (c as i32 % W, c as i32 / W);
+            let got = drawn.image.pixel(x, y).unwrap_or([0xdead_beef; 4]);
+            if let Err(m) = (g.check)(case, got) {
+                if fails.len() < 8 {
+                    let hex: Vec<String> = case
+                        .iter()
+                        .map(|r| format!("{:08x} {:08x} {:08x} {:08x}", r[0], r[1], r[2], r[3]))
+                        .collect();
+                    fails.push(format!("{}: inputs [{}]: {m}", g.name, hex.join(" | ")));
+                }
+            }
+        }
+    }
+    fails
+}
+
+/// Deterministic pseudo-random words (xorshift32) after edge cases.
+fn words(n: usize, seed: u32) -> Vec<u32> {
     let mut v = vec![
         0,
         1,
@@ -786,8 +920,8 @@ fn words() -> Vec<u32> {
         0x0f0f_0f0f,
         0xdead_beef,
     ];
-    let mut x = 0x1234_5678u32;
-    for _ in 0..400 {
+    let mut x = seed | 1;
+    while v.len() < n {
         x ^= x << 13;
         x ^= x >> 17;
         x ^= x << 5;
@@ -796,37 +930,11 @@ fn words() -> Vec<u32> {
     v
 }
 
-// dx11_ftoi
-fn mirror_ftoi(v: f32) -> i32 {
-    if (v.to_bits() & 0x7fff_ffff) > 0x7f80_0000 {
-        return 0;
-    }
-    if v >= 2147483648.0 {
-        return 0x7fff_ffffu32 as i32;
-    }
-    if v <= -2147483648.0 {
-        return 0x8000_0000u32 as i32;
-    }
-    v as i32 // in range here: GLSL int(v) truncates toward zero
-}
-
-// dx11_ftou
-fn mirror_ftou(v: f32) -> u32 {
-    if (v.to_bits() & 0x7fff_ffff) > 0x7f80_0000 {
-        return 0;
-    }
-    if v <= 0.0 {
-        return 0;
-    }
-    if v >= 4294967296.0 {
-        return 0xffff_ffff;
-    }
-    v as u32 // in (0, 2^32) here: GLSL uint(v) truncates toward zero
-}
-
-fn float_cases() -> Vec<f32> {
-    let mut v: Vec<f32> = vec![
-        0.0,
+/// Words that are interesting as floats: signed zeros, ±1, halves,
+/// the int/uint range bounds, huge, ±Inf, NaNs, denormals, then random.
+fn float_words(n: usize) -> Vec<u32> {
+    let mut v: Vec<u32> = [
+        0.0f32,
         -0.0,
         0.5,
         -0.5,
@@ -843,54 +951,108 @@ fn float_cases() -> Vec<f32> {
         4294967296.0,
         1e20,
         -1e20,
+        65504.0,
+        65519.0,
+        65520.0,
+        -65536.0,
+        100000.0,
         f32::INFINITY,
         f32::NEG_INFINITY,
-        f32::NAN,
-        -f32::NAN,
-        f32::from_bits(0x7f80_0001),
-        f32::from_bits(1),
         f32::MIN_POSITIVE,
-    ];
-    v.extend(words().into_iter().map(f32::from_bits));
+    ]
+    .iter()
+    .map(|f| f.to_bits())
+    .collect();
+    v.extend([0x7fc0_0000, 0xffc0_0000, 0x7f80_0001, 1, 0x8000_0001]);
+    v.extend(words(n.saturating_sub(v.len()), 0x0bad_f00d));
     v
 }
 
-#[test]
-fn ftoi_ftou_helpers_follow_d3d() {
-    for v in float_cases() {
-        // Rust's float → int `as` is D3D's rule: NaN → 0, saturating.
-        assert_eq!(mirror_ftoi(v), v as i32, "ftoi({v:?} = {:#x})", v.to_bits());
-        assert_eq!(mirror_ftou(v), v as u32, "ftou({v:?} = {:#x})", v.to_bits());
-    }
-    // The conformance rows (wine_d3d11_uint_083…088, vkd3d_float_100…103).
-    assert_eq!(mirror_ftou(f32::from_bits(0xffc0_0000)), 0);
-    assert_eq!(mirror_ftou(f32::NEG_INFINITY), 0);
-    assert_eq!(mirror_ftou(f32::INFINITY), 0xffff_ffff);
-    assert_eq!(mirror_ftoi(f32::NEG_INFINITY) as u32, 0x8000_0000);
-    assert_eq!(mirror_ftoi(f32::INFINITY) as u32, 0x7fff_ffff);
-    assert_eq!(mirror_ftoi(-1.0) as u32, 0xffff_ffff);
+/// Cases of one register each from `ws`, four words per register.
+fn one_reg_cases(ws: &[u32]) -> Vec<Vec<[u32; 4]>> {
+    ws.chunks(4)
+        .map(|c| {
+            let mut r = [0u32; 4];
+            r[..c.len()].copy_from_slice(c);
+            vec![r]
+        })
+        .collect()
 }
 
-// dx11_f32tof16 (exact)
-fn mirror_f32tof16(v: f32) -> u32 {
-    let u = v.to_bits();
-    let s = (u >> 16) & 0x8000;
-    let e = (u >> 23) & 0xff;
-    let m = u & 0x7f_ffff;
-    if e == 0xff {
-        return s | if m != 0 { 0x7e00 } else { 0x7c00 };
+fn expect(what: &str, got: u32, want: u32) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{what}: got {got:#010x}, want {want:#010x}"))
     }
-    let he = e as i32 - 112;
-    if he >= 31 {
-        return s | 0x7bff;
+}
+
+fn expect4(what: &str, got: [u32; 4], want: [u32; 4]) -> Result<(), String> {
+    (0..4).try_for_each(|k| expect(&format!("{what}[{k}]"), got[k], want[k]))
+}
+
+/// Bit `i` of `v` (0 beyond bit 63).
+fn bit(v: u64, i: u32) -> u64 {
+    if i < 64 {
+        (v >> i) & 1
+    } else {
+        0
     }
-    if he <= 0 {
-        if he < -10 {
-            return s;
+}
+
+/// D3D ubfe: the `w` bits of `v` from bit `o` (both mod 32), zero above bit
+/// 31 (the `w + o >= 32` case is `v >> o`).
+fn ref_ubfe(w: u32, o: u32, v: u32) -> u32 {
+    let (w, o) = (w & 31, o & 31);
+    (0..w).fold(0u64, |acc, i| acc | (bit(v as u64, o + i) << i)) as u32
+}
+
+/// D3D ibfe: the same field sign-extended from its top bit, or an
+/// arithmetic `v >> o` when the field reaches bit 31.
+fn ref_ibfe(w: u32, o: u32, v: u32) -> u32 {
+    let (wm, om) = (w & 31, o & 31);
+    if wm == 0 {
+        0
+    } else if wm + om < 32 {
+        let f = ref_ubfe(w, o, v);
+        if (f >> (wm - 1)) & 1 == 1 {
+            f | (u32::MAX << wm)
+        } else {
+            f
         }
-        return s | ((m | 0x80_0000) >> ((14 - he) as u32));
+    } else {
+        ((v as i32) >> om) as u32
     }
-    s | ((he as u32) << 10) | (m >> 13)
+}
+
+/// D3D bfi: bit i is insert bit (i - o) inside [o, o + w) ∩ [0, 32), else
+/// base bit i.
+fn ref_bfi(w: u32, o: u32, insert: u32, base: u32) -> u32 {
+    let (w, o) = (w & 31, o & 31);
+    (0..32).fold(0u32, |acc, i| {
+        let b = if i >= o && i < o + w {
+            bit(insert as u64, i - o)
+        } else {
+            bit(base as u64, i)
+        };
+        acc | ((b as u32) << i)
+    })
+}
+
+fn ref_firstbit_hi(v: u32) -> u32 {
+    if v == 0 {
+        u32::MAX
+    } else {
+        v.leading_zeros()
+    }
+}
+
+fn ref_firstbit_shi(v: u32) -> u32 {
+    match v as i32 {
+        0 | -1 => u32::MAX,
+        s if s < 0 => v.leading_ones(),
+        _ => v.leading_zeros(),
+    }
 }
 
 /// The value of a finite half.
@@ -905,9 +1067,10 @@ fn half_value(h: u16) -> f64 {
     }
 }
 
-/// D3D f32tof16 reference: the largest-magnitude half not above |v|
-/// (round toward zero), finite overflow to 65504, Inf kept, NaN → a NaN.
-fn reference_f32tof16(v: f32) -> Option<u32> {
+/// D3D f32tof16: the largest-magnitude half not above |v| (round toward
+/// zero), finite overflow to ±65504, ±Inf kept; `None` for NaN (any half
+/// NaN is right).
+fn ref_f32tof16(v: f32) -> Option<u32> {
     let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
     if v.is_nan() {
         return None;
@@ -918,9 +1081,6 @@ fn reference_f32tof16(v: f32) -> Option<u32> {
     let a = (v as f64).abs();
     // Positive finite halves are ordered like their bits 0..=0x7bff.
     let (mut lo, mut hi) = (0u16, 0x7bffu16);
-    if half_value(hi) <= a {
-        return Some(sign | hi as u32);
-    }
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if half_value(mid) <= a {
@@ -932,345 +1092,534 @@ fn reference_f32tof16(v: f32) -> Option<u32> {
     Some(sign | lo as u32)
 }
 
-#[test]
-fn f32tof16_exact_helper_truncates_like_d3d() {
-    let mut cases = float_cases();
-    // Around every half boundary and the denormal range.
-    for h in (0u32..0x7c00).step_by(7) {
-        let f = half_value(h as u16) as f32;
-        cases.extend([
-            f,
-            -f,
-            f32::from_bits(f.to_bits() + 1),
-            f32::from_bits(f.to_bits().wrapping_sub(1)),
-        ]);
+/// f32tof16 inputs: the float edge cases, plus values just around many
+/// halves (to catch rounding instead of truncation) and the conformance
+/// rows' inputs (vkd3d_proton_uint_124…136).
+fn f32tof16_words() -> Vec<u32> {
+    let mut v = float_words(400);
+    for h in (0u16..0x7c00).step_by(37) {
+        let f = (half_value(h) as f32).to_bits();
+        v.extend([f, f | 0x8000_0000, f + 1, f.wrapping_sub(1)]);
     }
-    for v in cases {
-        let got = mirror_f32tof16(v);
-        match reference_f32tof16(v) {
-            Some(want) => assert_eq!(got, want, "f32tof16({v:?} = {:#x})", v.to_bits()),
-            None => assert!(got & 0x7c00 == 0x7c00 && got & 0x3ff != 0, "NaN → {got:#x}"),
-        }
-        assert_eq!(got >> 16, 0, "high half must be zero");
-    }
-    // The conformance rows (vkd3d_proton_uint_124…136).
-    let row = |ins: [u32; 4], outs: [u32; 4]| {
-        for (i, o) in ins.into_iter().zip(outs) {
-            assert_eq!(mirror_f32tof16(f32::from_bits(i)), o, "{i:#x}");
-        }
-    };
-    row(
-        [0x3380_0000, 0x3400_0000, 0x3440_0000, 0x3480_0000],
-        [1, 2, 3, 4],
-    );
-    row(
-        [0x4480_1800, 0x4480_3800, 0x4480_5800, 0x4480_7800],
-        [0x6400, 0x6401, 0x6402, 0x6403],
-    );
-    row(
-        [0x3340_0000, 0xb340_0000, 0x33e0_0000, 0xb3e0_0000],
-        [0, 0x8000, 1, 0x8001],
-    );
-    row(
-        [0x7f80_0000, 0xff80_0000, 0x47c3_5000, 0xc7c3_5000],
-        [0x7c00, 0xfc00, 0x7bff, 0xfbff],
-    );
-    row(
-        [0, 0x3f80_0000, 0xbf80_0000, 0x4426_8000],
-        [0, 0x3c00, 0xbc00, 0x6134],
-    );
-}
-
-// dx11_ubfe
-fn mirror_ubfe(width: u32, offset: u32, value: u32) -> u32 {
-    let w = width & 31;
-    let o = offset & 31;
-    if w == 0 {
-        return 0;
-    }
-    if w + o < 32 {
-        return (value << (32 - w - o)) >> (32 - w);
-    }
-    value >> o
-}
-
-// dx11_ibfe
-fn mirror_ibfe(width: u32, offset: u32, value: i32) -> i32 {
-    let w = width & 31;
-    let o = offset & 31;
-    if w == 0 {
-        return 0;
-    }
-    if w + o < 32 {
-        return (value << (32 - w - o)) >> (32 - w);
-    }
-    value >> o
-}
-
-// dx11_bfi
-fn mirror_bfi(width: u32, offset: u32, insert: u32, base: u32) -> u32 {
-    let w = width & 31;
-    let o = offset & 31;
-    let mask = (1u32 << w).wrapping_sub(1) << o;
-    ((insert << o) & mask) | (base & (mask ^ 0xffff_ffff))
-}
-
-/// Bit `i` of `v` (0 beyond bit 31).
-fn bit(v: u64, i: u32) -> u64 {
-    if i < 64 {
-        (v >> i) & 1
-    } else {
-        0
-    }
+    v.extend([
+        0x3380_0000,
+        0x3400_0000,
+        0x3440_0000,
+        0x3480_0000,
+        0x4480_1800,
+        0x4480_3800,
+        0x4480_5800,
+        0x4480_7800,
+        0x3340_0000,
+        0xb340_0000,
+        0x33e0_0000,
+        0xb3e0_0000,
+        0x47c3_5000,
+        0xc7c3_5000,
+        0x4426_8000,
+    ]);
+    v
 }
 
 #[test]
-fn bitfield_helpers_follow_d3d() {
-    let ws = words();
+fn gles_results_match_d3d() {
+    let mut runner = Runner::new().unwrap_or_else(|e| panic!("no GLES context: {e}"));
+    let mut fails: Vec<String> = Vec::new();
+    let ws = words(1200, 0x1234_5678);
     let small: Vec<u32> = (0..40)
         .chain([0xffff_ffe0, 0xffff_ffff, 0x8000_0001])
         .collect();
-    for &w in &small {
-        for &o in &small {
-            for &v in ws.iter().step_by(9) {
-                let (wm, om) = (w & 31, o & 31);
-                // ubfe: bits o.. o+w-1 of v, zero above bit 31 (D3D: the
-                // `w + o >= 32` case is `v >> o`).
-                let mut ub = 0u64;
-                for i in 0..wm {
-                    ub |= bit(v as u64, om + i) << i;
-                }
-                assert_eq!(mirror_ubfe(w, o, v) as u64, ub, "ubfe({w}, {o}, {v:#x})");
-                // ibfe: the same field sign-extended from its top bit, or
-                // an arithmetic `v >> o` when the field reaches bit 31.
-                let ib = if wm == 0 {
-                    0
-                } else if wm + om < 32 {
-                    let top = (ub >> (wm - 1)) & 1;
-                    (if top == 1 { ub | (u64::MAX << wm) } else { ub }) as u32 as i32
-                } else {
-                    (v as i32) >> om
-                };
-                assert_eq!(mirror_ibfe(w, o, v as i32), ib, "ibfe({w}, {o}, {v:#x})");
-                // bfi: bit i of the result is insert bit (i - o) inside
-                // [o, o + w) ∩ [0, 32), else base bit i.
-                let base = v.rotate_left(7) ^ 0x5a5a_5a5a;
-                let mut bf = 0u32;
-                for i in 0..32 {
-                    let b = if i >= om && i < om + wm {
-                        bit(v as u64, i - om)
-                    } else {
-                        bit(base as u64, i)
-                    };
-                    bf |= (b as u32) << i;
-                }
-                assert_eq!(
-                    mirror_bfi(w, o, v, base),
-                    bf,
-                    "bfi({w}, {o}, {v:#x}, {base:#x})"
-                );
-            }
+
+    // Bit fields: per lane (width, offset, value[, base]).
+    let mut bf_cases = Vec::new();
+    for (n, &w) in small.iter().enumerate() {
+        for (m, &o) in small.iter().enumerate() {
+            let pick = |k: usize| ws[(n * 43 + m * 7 + k * 131) % ws.len()];
+            bf_cases.push(vec![
+                [w, o, small[(n + m) % small.len()], w ^ o],
+                [o, w, w.wrapping_mul(3), 0xffff_fff0 | (o & 15)],
+                [pick(0), pick(1), pick(2), pick(3)],
+                [pick(4), pick(5), pick(6), pick(7)],
+            ]);
         }
     }
-    // Microsoft's ubfe/ibfe examples and conformance-style values.
-    assert_eq!(mirror_ubfe(4, 1, 0b1011_0110), 0b1011);
-    assert_eq!(mirror_ibfe(4, 1, 0b1011_0110), -5);
-    assert_eq!(mirror_bfi(0, 5, 0xffff_ffff, 0x1234), 0x1234);
-}
+    // Lane k: width = r0[k], offset = r1[k], value = r2[k], base = r3[k].
+    let bitfield_check = |c: &[[u32; 4]], got: [u32; 4], f: &dyn Fn(u32, u32, u32, u32) -> u32| {
+        let want = [0, 1, 2, 3].map(|k| f(c[0][k], c[1][k], c[2][k], c[3][k]));
+        expect4("result", got, want)
+    };
+    let ubfe_check =
+        |c: &[[u32; 4]], g: [u32; 4]| bitfield_check(c, g, &|w, o, v, _| ref_ubfe(w, o, v));
+    let ibfe_check =
+        |c: &[[u32; 4]], g: [u32; 4]| bitfield_check(c, g, &|w, o, v, _| ref_ibfe(w, o, v));
+    let bfi_check = |c: &[[u32; 4]], g: [u32; 4]| bitfield_check(c, g, &ref_bfi);
+    let groups_bitfield = [
+        Group {
+            name: "ubfe",
+            profile: webgl2(),
+            regs: 4,
+            body: vec![inst(
+                Opcode::Ubfe,
+                vec![out("xyzw"), arg(0, "xyzw"), arg(1, "xyzw"), arg(2, "xyzw")],
+            )],
+            inputs: bf_cases.clone(),
+            check: &ubfe_check,
+        },
+        Group {
+            name: "ibfe",
+            profile: webgl2(),
+            regs: 4,
+            body: vec![inst(
+                Opcode::Ibfe,
+                vec![out("xyzw"), arg(0, "xyzw"), arg(1, "xyzw"), arg(2, "xyzw")],
+            )],
+            inputs: bf_cases.clone(),
+            check: &ibfe_check,
+        },
+        Group {
+            name: "bfi",
+            profile: webgl2(),
+            regs: 4,
+            body: vec![inst(
+                Opcode::Bfi,
+                vec![
+                    out("xyzw"),
+                    arg(0, "xyzw"),
+                    arg(1, "xyzw"),
+                    arg(2, "xyzw"),
+                    arg(3, "xyzw"),
+                ],
+            )],
+            inputs: bf_cases,
+            check: &bfi_check,
+        },
+    ];
+    for g in &groups_bitfield {
+        fails.extend(run_group(&mut runner, g));
+    }
 
-// dx11_countbits
-fn mirror_countbits(mut v: u32) -> u32 {
-    v = v.wrapping_sub((v >> 1) & 0x5555_5555);
-    v = (v & 0x3333_3333).wrapping_add((v >> 2) & 0x3333_3333);
-    v = v.wrapping_add(v >> 4) & 0x0f0f_0f0f;
-    v.wrapping_mul(0x0101_0101) >> 24
-}
-
-// dx11_firstbit_hi
-fn mirror_firstbit_hi(mut v: u32) -> u32 {
-    if v == 0 {
-        return 0xffff_ffff;
-    }
-    let mut n = 0;
-    if (v & 0xffff_0000) == 0 {
-        n += 16;
-        v <<= 16;
-    }
-    if (v & 0xff00_0000) == 0 {
-        n += 8;
-        v <<= 8;
-    }
-    if (v & 0xf000_0000) == 0 {
-        n += 4;
-        v <<= 4;
-    }
-    if (v & 0xc000_0000) == 0 {
-        n += 2;
-        v <<= 2;
-    }
-    if (v & 0x8000_0000) == 0 {
-        n += 1;
-    }
-    n
-}
-
-// dx11_firstbit_lo
-fn mirror_firstbit_lo(mut v: u32) -> u32 {
-    if v == 0 {
-        return 0xffff_ffff;
-    }
-    let mut n = 0;
-    if (v & 0x0000_ffff) == 0 {
-        n += 16;
-        v >>= 16;
-    }
-    if (v & 0x0000_00ff) == 0 {
-        n += 8;
-        v >>= 8;
-    }
-    if (v & 0x0000_000f) == 0 {
-        n += 4;
-        v >>= 4;
-    }
-    if (v & 0x0000_0003) == 0 {
-        n += 2;
-        v >>= 2;
-    }
-    if (v & 0x0000_0001) == 0 {
-        n += 1;
-    }
-    n
-}
-
-// dx11_firstbit_shi
-fn mirror_firstbit_shi(v: i32) -> u32 {
-    mirror_firstbit_hi((v ^ (v >> 31)) as u32)
-}
-
-// dx11_bfrev
-#[allow(clippy::manual_rotate)] // mirrors the GLSL text
-fn mirror_bfrev(mut v: u32) -> u32 {
-    v = ((v >> 1) & 0x5555_5555) | ((v & 0x5555_5555) << 1);
-    v = ((v >> 2) & 0x3333_3333) | ((v & 0x3333_3333) << 2);
-    v = ((v >> 4) & 0x0f0f_0f0f) | ((v & 0x0f0f_0f0f) << 4);
-    v = ((v >> 8) & 0x00ff_00ff) | ((v & 0x00ff_00ff) << 8);
-    (v >> 16) | (v << 16)
-}
-
-#[test]
-fn bit_counting_helpers_follow_d3d() {
-    let mut ws = words();
-    ws.extend((0..32).map(|i| 1u32 << i));
-    ws.extend((0..32).map(|i| !(1u32 << i)));
-    for v in ws {
-        assert_eq!(mirror_countbits(v), v.count_ones(), "countbits({v:#x})");
-        let hi = if v == 0 { u32::MAX } else { v.leading_zeros() };
-        assert_eq!(mirror_firstbit_hi(v), hi, "firstbit_hi({v:#x})");
+    // Bit counting on `.x`; bfrev on all lanes.
+    let mut bc_words = ws.clone();
+    bc_words.extend((0..32).map(|i| 1u32 << i));
+    bc_words.extend((0..32).map(|i| !(1u32 << i)));
+    let count_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let v = c[0][0];
         let lo = if v == 0 { u32::MAX } else { v.trailing_zeros() };
-        assert_eq!(mirror_firstbit_lo(v), lo, "firstbit_lo({v:#x})");
-        let s = v as i32;
-        let shi = match s {
-            0 | -1 => u32::MAX,
-            s if s < 0 => v.leading_ones(),
-            _ => v.leading_zeros(),
-        };
-        assert_eq!(mirror_firstbit_shi(s), shi, "firstbit_shi({v:#x})");
-        assert_eq!(mirror_bfrev(v), v.reverse_bits(), "bfrev({v:#x})");
+        expect4(
+            "countbits/hi/lo/shi",
+            got,
+            [v.count_ones(), ref_firstbit_hi(v), lo, ref_firstbit_shi(v)],
+        )
+    };
+    let bfrev_check =
+        |c: &[[u32; 4]], got: [u32; 4]| expect4("bfrev", got, c[0].map(u32::reverse_bits));
+    let groups_bits = [
+        Group {
+            name: "countbits/firstbit",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(Opcode::Countbits, vec![out("x"), arg(0, "x")]),
+                inst(Opcode::FirstbitHi, vec![out("y"), arg(0, "x")]),
+                inst(Opcode::FirstbitLo, vec![out("z"), arg(0, "x")]),
+                inst(Opcode::FirstbitShi, vec![out("w"), arg(0, "x")]),
+            ],
+            inputs: bc_words.iter().map(|&v| vec![[v, 0, 0, 0]]).collect(),
+            check: &count_check,
+        },
+        Group {
+            name: "bfrev",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![inst(Opcode::Bfrev, vec![out("xyzw"), arg(0, "xyzw")])],
+            inputs: one_reg_cases(&bc_words),
+            check: &bfrev_check,
+        },
+    ];
+    for g in &groups_bits {
+        fails.extend(run_group(&mut runner, g));
     }
-    // Microsoft's example: firstbit_hi(0x10000000) = 3.
-    assert_eq!(mirror_firstbit_hi(0x1000_0000), 3);
-}
 
-// dx11_umulhi
-fn mirror_umulhi(a: u32, b: u32) -> u32 {
-    let al = a & 0xffff;
-    let ah = a >> 16;
-    let bl = b & 0xffff;
-    let bh = b >> 16;
-    let lh = al.wrapping_mul(bh);
-    let hl = ah.wrapping_mul(bl);
-    let mid = (al.wrapping_mul(bl) >> 16)
-        .wrapping_add(lh & 0xffff)
-        .wrapping_add(hl & 0xffff);
-    ah.wrapping_mul(bh)
-        .wrapping_add(lh >> 16)
-        .wrapping_add(hl >> 16)
-        .wrapping_add(mid >> 16)
-}
-
-// dx11_imulhi
-fn mirror_imulhi(a: i32, b: i32) -> i32 {
-    let mut hi = mirror_umulhi(a as u32, b as u32);
-    if a < 0 {
-        hi = hi.wrapping_sub(b as u32);
+    // Two-input integer ops on (a, b) = (.x, .y) and (.z, .w).
+    let mut pairs: Vec<Vec<[u32; 4]>> = Vec::new();
+    for (n, &a) in ws.iter().enumerate().take(600) {
+        let b = ws[(n * 7 + 3) % ws.len()];
+        let b0 = if n % 5 == 0 { 0 } else { b >> (n % 32) };
+        pairs.push(vec![[a, b, a.rotate_left(11), b0]]);
     }
-    if b < 0 {
-        hi = hi.wrapping_sub(a as u32);
-    }
-    hi as i32
-}
-
-// dx11_udiv / dx11_umod: `b == 0u ? 0xffffffffu : a / b` (and `a % b`).
-fn mirror_udiv(a: u32, b: u32) -> u32 {
-    a.checked_div(b).unwrap_or(0xffff_ffff)
-}
-fn mirror_umod(a: u32, b: u32) -> u32 {
-    a.checked_rem(b).unwrap_or(0xffff_ffff)
-}
-
-// dx11_msad
-#[allow(clippy::manual_abs_diff)] // mirrors the GLSL text
-fn mirror_msad(reference: u32, source: u32, mut accum: u32) -> u32 {
-    let mut i = 0;
-    while i < 32 {
-        let r = (reference >> i) & 0xff;
-        let s = (source >> i) & 0xff;
-        if r != 0 {
-            accum = accum.wrapping_add(if r > s { r - s } else { s - r });
-        }
-        i += 8;
-    }
-    accum
-}
-
-#[test]
-fn multiply_divide_helpers_follow_d3d() {
-    let ws = words();
-    for &a in &ws {
-        for &b in ws.iter().step_by(5) {
-            let wide = (a as u64) * (b as u64);
-            assert_eq!(
-                mirror_umulhi(a, b),
-                (wide >> 32) as u32,
-                "umulhi({a:#x}, {b:#x})"
-            );
-            let swide = (a as i32 as i64) * (b as i32 as i64);
-            assert_eq!(
-                mirror_imulhi(a as i32, b as i32),
-                (swide >> 32) as i32,
-                "imulhi({a:#x}, {b:#x})"
-            );
-            // Low half: GLSL's wrapping `*`.
-            assert_eq!(a.wrapping_mul(b), wide as u32);
-            // uaddc/usubb flags as emitted: `a + b < a`, `a < b`.
-            assert_eq!(
-                (a.wrapping_add(b) < a) as u32,
-                a.overflowing_add(b).1 as u32
-            );
-            assert_eq!((a < b) as u32, a.overflowing_sub(b).1 as u32);
-            // msad: per-byte reference.
-            let mut want = b;
-            for k in 0..4 {
-                let (r, s) = ((a >> (8 * k)) & 0xff, (b.rotate_left(3) >> (8 * k)) & 0xff);
-                if r != 0 {
-                    want = want.wrapping_add(r.abs_diff(s));
+    let div_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let [a, b, e, f] = c[0];
+        let q = |x: u32, y: u32| x.checked_div(y).unwrap_or(u32::MAX);
+        let r = |x: u32, y: u32| x.checked_rem(y).unwrap_or(u32::MAX);
+        expect4("udiv q.xy r.zw", got, [q(a, b), q(e, f), r(a, b), r(e, f)])
+    };
+    let mul_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let [a, b, _, _] = c[0];
+        let s = (a as i32 as i64) * (b as i32 as i64);
+        let u = (a as u64) * (b as u64);
+        expect4(
+            "imul hi lo, umul hi lo",
+            got,
+            [(s >> 32) as u32, s as u32, (u >> 32) as u32, u as u32],
+        )
+    };
+    let carry_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let [a, b, _, _] = c[0];
+        let (sum, carry) = a.overflowing_add(b);
+        let (diff, borrow) = a.overflowing_sub(b);
+        expect4(
+            "uaddc, usubb",
+            got,
+            [sum, carry as u32, diff, borrow as u32],
+        )
+    };
+    let shift_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let [a, b, _, _] = c[0];
+        // Rust's wrapping shifts use the count's low 5 bits, as D3D does.
+        expect4(
+            "ishl ishr ushr ishl-35",
+            got,
+            [
+                a.wrapping_shl(b),
+                (a as i32).wrapping_shr(b) as u32,
+                a.wrapping_shr(b),
+                a.wrapping_shl(35),
+            ],
+        )
+    };
+    let arith_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let [a, b, e, _] = c[0];
+        expect4(
+            "isub imad imax umin",
+            got,
+            [
+                a.wrapping_sub(b),
+                a.wrapping_mul(b).wrapping_add(e),
+                (a as i32).max(b as i32) as u32,
+                a.min(b),
+            ],
+        )
+    };
+    let arith2_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let [a, b, e, _] = c[0];
+        expect4(
+            "ineg imin umax umad",
+            got,
+            [
+                a.wrapping_neg(),
+                (a as i32).min(b as i32) as u32,
+                a.max(b),
+                a.wrapping_mul(e).wrapping_add(b),
+            ],
+        )
+    };
+    let msad_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let want = [0, 1, 2, 3].map(|k| {
+            (0..4).fold(c[2][k], |acc: u32, byte| {
+                let r = (c[0][k] >> (8 * byte)) & 0xff;
+                let s = (c[1][k] >> (8 * byte)) & 0xff;
+                if r == 0 {
+                    acc
+                } else {
+                    acc.wrapping_add(r.abs_diff(s))
                 }
-            }
-            assert_eq!(mirror_msad(a, b.rotate_left(3), b), want);
-        }
+            })
+        });
+        expect4("msad", got, want)
+    };
+    let mut msad_cases = Vec::new();
+    for n in 0..300 {
+        let p = |k: usize| ws[(n * 13 + k * 101) % ws.len()];
+        // Some zero reference bytes (masked) in lane y.
+        msad_cases.push(vec![
+            [p(0), p(1) & 0x00ff_00ff, p(2), 0],
+            [p(3), p(4), p(5), p(6)],
+            [p(7), 0xffff_fff0, p(8), 5],
+        ]);
     }
-    // Division by zero: 0xFFFFFFFF in both (vkd3d_uint_131/132).
-    assert_eq!(mirror_udiv(7, 0), 0xffff_ffff);
-    assert_eq!(mirror_umod(7, 0), 0xffff_ffff);
-    assert_eq!((mirror_udiv(100, 7), mirror_umod(100, 7)), (14, 2));
+    let groups_int = [
+        Group {
+            name: "udiv",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![inst(
+                Opcode::Udiv,
+                vec![out("xy"), out("zw"), arg(0, "xzxz"), arg(0, "ywyw")],
+            )],
+            inputs: pairs.clone(),
+            check: &div_check,
+        },
+        Group {
+            name: "imul/umul",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(
+                    Opcode::Imul,
+                    vec![out("x"), out("y"), arg(0, "x"), arg(0, "y")],
+                ),
+                inst(
+                    Opcode::Umul,
+                    vec![out("z"), out("w"), arg(0, "x"), arg(0, "y")],
+                ),
+            ],
+            inputs: pairs.clone(),
+            check: &mul_check,
+        },
+        Group {
+            name: "uaddc/usubb",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(
+                    Opcode::Uaddc,
+                    vec![out("x"), out("y"), arg(0, "x"), arg(0, "y")],
+                ),
+                inst(
+                    Opcode::Usubb,
+                    vec![out("z"), out("w"), arg(0, "x"), arg(0, "y")],
+                ),
+            ],
+            inputs: pairs.clone(),
+            check: &carry_check,
+        },
+        Group {
+            name: "shifts",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(Opcode::Ishl, vec![out("x"), arg(0, "x"), arg(0, "y")]),
+                inst(Opcode::Ishr, vec![out("y"), arg(0, "x"), arg(0, "y")]),
+                inst(Opcode::Ushr, vec![out("z"), arg(0, "x"), arg(0, "y")]),
+                inst(Opcode::Ishl, vec![out("w"), arg(0, "x"), l(35)]),
+            ],
+            inputs: pairs.clone(),
+            check: &shift_check,
+        },
+        Group {
+            name: "iadd/imad/imax/umin",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(
+                    Opcode::Iadd,
+                    vec![
+                        out("x"),
+                        arg(0, "x"),
+                        arg(0, "y").with_modifier(Modifier::Neg),
+                    ],
+                ),
+                inst(
+                    Opcode::Imad,
+                    vec![out("y"), arg(0, "x"), arg(0, "y"), arg(0, "z")],
+                ),
+                inst(Opcode::Imax, vec![out("z"), arg(0, "x"), arg(0, "y")]),
+                inst(Opcode::Umin, vec![out("w"), arg(0, "x"), arg(0, "y")]),
+            ],
+            inputs: pairs.clone(),
+            check: &arith_check,
+        },
+        Group {
+            name: "ineg/imin/umax/umad",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(Opcode::Ineg, vec![out("x"), arg(0, "x")]),
+                inst(Opcode::Imin, vec![out("y"), arg(0, "x"), arg(0, "y")]),
+                inst(Opcode::Umax, vec![out("z"), arg(0, "x"), arg(0, "y")]),
+                inst(
+                    Opcode::Umad,
+                    vec![out("w"), arg(0, "x"), arg(0, "z"), arg(0, "y")],
+                ),
+            ],
+            inputs: pairs,
+            check: &arith2_check,
+        },
+        Group {
+            name: "msad",
+            profile: webgl2(),
+            regs: 3,
+            body: vec![inst(
+                Opcode::Msad,
+                vec![out("xyzw"), arg(0, "xyzw"), arg(1, "xyzw"), arg(2, "xyzw")],
+            )],
+            inputs: msad_cases,
+            check: &msad_check,
+        },
+    ];
+    for g in &groups_int {
+        fails.extend(run_group(&mut runner, g));
+    }
+
+    // Conversions.
+    let fw = float_words(600);
+    let ftoi_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let f = c[0].map(f32::from_bits);
+        // Rust's float → int `as` is D3D's rule: NaN → 0, saturating.
+        expect4(
+            "ftoi.xy ftou.zw",
+            got,
+            [
+                f[0] as i32 as u32,
+                f[1] as i32 as u32,
+                f[2] as u32,
+                f[3] as u32,
+            ],
+        )
+    };
+    let ftoi_cases: Vec<Vec<[u32; 4]>> = fw
+        .iter()
+        .enumerate()
+        .map(|(n, &a)| {
+            let b = fw[(n * 5 + 1) % fw.len()];
+            vec![[a, b, a, b]]
+        })
+        .collect();
+    let itof_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        let [a, b, _, _] = c[0];
+        expect4(
+            "itof.xy utof.zw",
+            got,
+            [
+                (a as i32 as f32).to_bits(),
+                (b as i32 as f32).to_bits(),
+                (a as f32).to_bits(),
+                (b as f32).to_bits(),
+            ],
+        )
+    };
+    let f16_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        (0..4).try_for_each(|k| {
+            let h = (c[0][k] & 0xffff) as u16;
+            let g = f32::from_bits(got[k]);
+            if h & 0x7c00 == 0x7c00 && h & 0x3ff != 0 {
+                return if g.is_nan() {
+                    Ok(())
+                } else {
+                    Err(format!("lane {k}: half NaN {h:#06x} → {g:?}"))
+                };
+            }
+            let want = if h & 0x7c00 == 0x7c00 {
+                if h & 0x8000 != 0 {
+                    f32::NEG_INFINITY
+                } else {
+                    f32::INFINITY
+                }
+            } else {
+                half_value(h) as f32
+            };
+            expect(&format!("f16tof32[{k}]"), got[k], want.to_bits())
+        })
+    };
+    let mut half_words: Vec<u32> = (0u32..0x1_0000).step_by(29).collect();
+    half_words.extend([
+        0x0001, 0x03ff, 0x0400, 0x3c00, 0x7bff, 0x7c00, 0xfc00, 0x7e00, 0x8000,
+    ]);
+    // High 16 bits are ignored (wine_d3d11_uint_090…092).
+    let half_words: Vec<u32> = half_words
+        .iter()
+        .enumerate()
+        .map(|(n, &h)| h | (ws[n % ws.len()] & 0xffff_0000))
+        .collect();
+    let f32tof16_exact_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        (0..4).try_for_each(|k| {
+            let v = f32::from_bits(c[0][k]);
+            match ref_f32tof16(v) {
+                Some(want) => expect(&format!("f32tof16[{k}]"), got[k], want),
+                None if got[k] & 0x7c00 == 0x7c00 && got[k] & 0x3ff != 0 && got[k] >> 16 == 0 => {
+                    Ok(())
+                }
+                None => Err(format!("lane {k}: NaN → {:#x}", got[k])),
+            }
+        })
+    };
+    // Clamped: overflow saturates and ±Inf/NaN stay; rounding is the
+    // implementation's, so finite in-range values may be one half ulp
+    // above the truncated result.
+    let f32tof16_clamped_check = |c: &[[u32; 4]], got: [u32; 4]| {
+        (0..4).try_for_each(|k| {
+            let v = f32::from_bits(c[0][k]);
+            let g = got[k];
+            if g >> 16 != 0 {
+                return Err(format!("lane {k}: high bits set in {g:#x}"));
+            }
+            match ref_f32tof16(v) {
+                None if g & 0x7c00 == 0x7c00 && g & 0x3ff != 0 => Ok(()),
+                None => Err(format!("lane {k}: NaN → {g:#x}")),
+                Some(want) if v.is_infinite() || v.abs() >= 65504.0 => {
+                    expect(&format!("f32tof16[{k}]"), g, want)
+                }
+                Some(want) if g == want || g == want + 1 && (want & 0x7fff) < 0x7bff => Ok(()),
+                Some(want) => Err(format!("lane {k}: {v:?}: got {g:#x}, want {want:#x} (+1)")),
+            }
+        })
+    };
+    let f32_16 = f32tof16_words();
+    let groups_conv = [
+        Group {
+            name: "ftoi/ftou (d3d_exact)",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(Opcode::Ftoi, vec![out("xy"), arg(0, "xyxx")]),
+                inst(Opcode::Ftou, vec![out("zw"), arg(0, "xxzw")]),
+            ],
+            inputs: ftoi_cases,
+            check: &ftoi_check,
+        },
+        Group {
+            name: "itof/utof",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(Opcode::Itof, vec![out("xy"), arg(0, "xyxx")]),
+                inst(Opcode::Utof, vec![out("zw"), arg(0, "xxxy")]),
+            ],
+            inputs: pairs_of(&ws),
+            check: &itof_check,
+        },
+        Group {
+            name: "f16tof32",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![inst(Opcode::F16tof32, vec![out("xyzw"), arg(0, "xyzw")])],
+            inputs: one_reg_cases(&half_words),
+            check: &f16_check,
+        },
+        Group {
+            name: "f32tof16 (exact)",
+            profile: Profile {
+                f32tof16: F32ToF16::Exact,
+                ..webgl2()
+            },
+            regs: 1,
+            body: vec![inst(Opcode::F32tof16, vec![out("xyzw"), arg(0, "xyzw")])],
+            inputs: one_reg_cases(&f32_16),
+            check: &f32tof16_exact_check,
+        },
+        Group {
+            name: "f32tof16 (clamped)",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![inst(Opcode::F32tof16, vec![out("xyzw"), arg(0, "xyzw")])],
+            inputs: one_reg_cases(&f32_16),
+            check: &f32tof16_clamped_check,
+        },
+    ];
+    for g in &groups_conv {
+        fails.extend(run_group(&mut runner, g));
+    }
+    assert!(
+        fails.is_empty(),
+        "{} failures:\n{}",
+        fails.len(),
+        fails.join("\n")
+    );
+}
+
+/// Cases `[a, b, 0, 0]` from consecutive words.
+fn pairs_of(ws: &[u32]) -> Vec<Vec<[u32; 4]>> {
+    ws.chunks(2)
+        .map(|c| vec![[c[0], c.get(1).copied().unwrap_or(0), 0, 0]])
+        .collect()
 }
