@@ -178,8 +178,14 @@ impl TranslateError {
             _ => "failed",
         }
     }
-    /// A short reason, stable enough to group by (no offsets).
+    /// A short reason, stable enough to group by: no offsets, and register
+    /// operands folded (`t3` → `t#`, `v1.xy` → `v#`), so that one blocker
+    /// groups across shaders.
     pub fn reason_key(&self) -> String {
+        fold_registers(&self.raw_reason_key())
+    }
+
+    fn raw_reason_key(&self) -> String {
         match self {
             TranslateError::Decode(e) => format!("decode: {}", e.kind()),
             TranslateError::StageRefused(r) => r.what.clone(),
@@ -192,5 +198,65 @@ impl TranslateError {
             TranslateError::MissingCapability { missing, .. } => missing.clone(),
             TranslateError::Registry(m) => m.clone(),
         }
+    }
+}
+
+/// Folds register operands in a message: `t3` → `t#`, `o1.xy` → `o#`,
+/// `cb12` → `cb#`, `CB0[0:0][1]` → `CB#`.
+pub fn fold_registers(msg: &str) -> String {
+    const PREFIXES: [&str; 16] = [
+        "cb", "icb", "CB", "T", "S", "U", "r", "v", "o", "t", "s", "u", "x", "g", "l", "m",
+    ];
+    let mut out = String::with_capacity(msg.len());
+    for (i, word) in msg.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let trimmed = word.trim_end_matches([',', ';', ')']);
+        let tail = &word[trimmed.len()..];
+        let folded = PREFIXES.iter().find_map(|p| {
+            let rest = trimmed.strip_prefix(p)?;
+            let digits = rest.bytes().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 {
+                return None;
+            }
+            let after = &rest[digits..];
+            let ok = after.is_empty()
+                || after.starts_with('.') && after[1..].bytes().all(|b| b"xyzw".contains(&b))
+                || after.starts_with('[');
+            ok.then(|| format!("{p}#"))
+        });
+        match folded {
+            Some(f) => {
+                out.push_str(&f);
+                out.push_str(tail);
+            }
+            None => out.push_str(word),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold_registers;
+
+    #[test]
+    fn registers_fold_but_words_stay() {
+        assert_eq!(fold_registers("texture2dms t0"), "texture2dms t#");
+        assert_eq!(
+            fold_registers("SV_PrimitiveID input v2.x"),
+            "SV_PrimitiveID input v#"
+        );
+        assert_eq!(
+            fold_registers("shader model 5.1 constant buffer CB0[0:0][1], space=0"),
+            "shader model 5.1 constant buffer CB#, space=0"
+        );
+        assert_eq!(
+            fold_registers("constant buffer cb1 of 1224 vec4"),
+            "constant buffer cb# of 1224 vec4"
+        );
+        assert_eq!(fold_registers("resinfo mip count"), "resinfo mip count");
+        assert_eq!(fold_registers("sample_l"), "sample_l");
     }
 }
