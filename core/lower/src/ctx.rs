@@ -531,6 +531,10 @@ impl fmt::Display for Src<'_> {
         match (m, self.ty) {
             (Modifier::None, _) => raw.fmt(f),
             (Modifier::Neg, Ty::Uint) => write!(f, "(0u - {raw})"),
+            // A negative literal under `neg` must not print as `--x`.
+            (Modifier::Neg, _) if self.op.ty == OperandType::Immediate32 => {
+                write!(f, "(-({raw}))")
+            }
             (Modifier::Neg, _) => write!(f, "(-{raw})"),
             (Modifier::Abs, Ty::Uint) => {
                 write!(
