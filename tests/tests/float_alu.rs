@@ -325,6 +325,11 @@ fn registry_has_exactly_the_family() {
         Opcode::Sincos,
         Opcode::Sqrt,
     ];
+    // Then the refused double-precision opcodes of families.md §7.
+    let expected: Vec<Opcode> = expected
+        .into_iter()
+        .chain(dxlower_float_alu::double::DOUBLE_OPCODES.iter().copied())
+        .collect();
     assert_eq!(fam.opcodes, &expected[..]);
     for op in expected {
         let h = reg.get(op).unwrap_or_else(|| panic!("no handler for {op}"));
@@ -940,4 +945,20 @@ fn sincos() {
             ],
         )],
     );
+}
+
+#[test]
+fn double_precision_is_refused_by_name() {
+    let profile = Profile::default();
+    let body = [Instruction::new(
+        Opcode::Dmov,
+        vec![
+            Operand::temp(0, Components::Mask(0b0011)),
+            Operand::immf64_2([1.0, 2.0]),
+        ],
+    )];
+    let err = lower_unit(&profile, &body).expect_err("doubles have no GLSL ES 3.00 form");
+    assert!(err.contains("refused"), "{err}");
+    assert!(err.contains("dmov"), "{err}");
+    assert!(err.contains("double"), "{err}");
 }

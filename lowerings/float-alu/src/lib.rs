@@ -5,7 +5,8 @@
 //! `mad`, `max`, `min`, `mov`, `mul`, `rcp`, `round_ne`, `round_ni`,
 //! `round_pi`, `round_z`, `rsq`, `sincos`, `sqrt`), with the cross-family
 //! rules of §0 and the corrections of `families-review.md` (findings 6, 7,
-//! 16, 17, 18).
+//! 16, 17, 18). It also owns the double-precision opcodes of §7, which it
+//! refuses by name (GLSL ES 3.00 has no doubles).
 //!
 //! Every handler reads its sources as float through the register model
 //! ([`dxlower_core::Ctx::src`]) and writes with
@@ -98,6 +99,7 @@
 //!    base 2.
 
 pub mod binary;
+pub mod double;
 pub mod dp;
 pub mod min_max;
 pub mod mov;
@@ -107,8 +109,9 @@ pub mod unary;
 
 use dxlower_dxbc::Opcode;
 
-/// Every opcode the float-alu family owns (families.md §2), alphabetically;
-/// each has a handler in this crate.
+/// Every opcode the float-alu family owns: the 21 of families.md §2,
+/// alphabetically, then the double-precision opcodes of §7, which are
+/// refused ([`double::DOUBLE_OPCODES`]); each has a handler in this crate.
 pub const OPCODES: &[Opcode] = &[
     Opcode::Add,
     Opcode::Div,
@@ -131,6 +134,26 @@ pub const OPCODES: &[Opcode] = &[
     Opcode::Rsq,
     Opcode::Sincos,
     Opcode::Sqrt,
+    // Refused: double precision (families.md §7).
+    Opcode::Dadd,
+    Opcode::Dmax,
+    Opcode::Dmin,
+    Opcode::Dmul,
+    Opcode::Deq,
+    Opcode::Dge,
+    Opcode::Dlt,
+    Opcode::Dne,
+    Opcode::Dmov,
+    Opcode::Dmovc,
+    Opcode::Dtof,
+    Opcode::Ftod,
+    Opcode::Ddiv,
+    Opcode::Dfma,
+    Opcode::Drcp,
+    Opcode::Dtoi,
+    Opcode::Dtou,
+    Opcode::Itod,
+    Opcode::Utod,
 ];
 
 dxlower_core::register_family! {
