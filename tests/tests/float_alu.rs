@@ -331,7 +331,7 @@ fn registry_has_exactly_the_family() {
         .chain(dxlower_float_alu::double::DOUBLE_OPCODES.iter().copied())
         .collect();
     assert_eq!(fam.opcodes, &expected[..]);
-    for op in expected {
+    for op in expected.iter().copied() {
         let h = reg.get(op).unwrap_or_else(|| panic!("no handler for {op}"));
         assert_eq!(h.family, "float-alu", "{op}");
         assert_eq!(h.krate, "dxlower-float-alu", "{op}");
