@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 pub mod disasm;
 pub mod inspect;
+pub mod link;
 pub mod ops;
 pub mod profiles;
 pub mod run;
@@ -17,6 +18,8 @@ pub enum Command {
     /// Translate one VS or PS to GLSL ES 3.00 (the embedded demo shader when
     /// no file is given).
     Translate(translate::Args),
+    /// Translate a VS and a PS together so the pair links, with a manifest.
+    Link(link::Args),
     /// Translate every .dxbc under a directory and summarise.
     Sweep(sweep::Args),
     /// Print an fxc-style listing of a DXBC file.
@@ -37,6 +40,7 @@ pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Translate(a) => translate::run(a),
         Command::Sweep(a) => sweep::run(a),
+        Command::Link(a) => link::run(a),
         Command::Disasm(a) => disasm::run(a),
         Command::Inspect(a) => inspect::run(a),
         Command::Ops(a) => ops::run(a),

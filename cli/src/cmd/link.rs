@@ -1,0 +1,194 @@
+//! `dxlower link`: a VS and a PS translated together so the pair links,
+//! with a JSON manifest of the program for the host.
+
+use crate::cmd::{load_profile, Validate};
+use dxlower_core::{ProgramGlsl, Ty};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `dxlower link`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The vertex shader (DXBC).
+    pub vs: PathBuf,
+    /// The pixel shader (DXBC).
+    pub ps: PathBuf,
+    /// Target profile: a built-in name or a RON file.
+    #[arg(long, short, default_value = "webgl2")]
+    pub profile: String,
+    /// Write `<stem>.vert`, `<stem>.frag` and `<stem>.json` into this
+    /// directory (stem: the PS file name) instead of printing.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Validate both stages with a real compiler.
+    #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
+    pub validate: Option<Validate>,
+}
+
+fn ty_name(t: Ty) -> &'static str {
+    match t {
+        Ty::Float => "float",
+        Ty::Int => "int",
+        Ty::Uint => "uint",
+    }
+}
+
+/// The program manifest: what the host binds.
+pub fn manifest(p: &ProgramGlsl) -> serde_json::Value {
+    let attrs: Vec<_> =
+        p.vs.io_vars
+            .iter()
+            .filter(|v| p.vs.inputs.contains(&v.name))
+            .map(|v| {
+                serde_json::json!({
+                    "name": v.name,
+                    "base_type": ty_name(v.ty),
+                    "components": v.width,
+                    "integer": v.ty != Ty::Float,
+                })
+            })
+            .collect();
+    let mut blocks = std::collections::BTreeMap::new();
+    for (stage, s) in [("vs", &p.vs), ("ps", &p.ps)] {
+        for (slot, size) in &s.cbuffers {
+            let e = blocks.entry(*slot).or_insert_with(|| {
+                serde_json::json!({
+                    "block": format!("ConstantBuffer{slot}"),
+                    "instance": format!("cb{slot}"),
+                    "slot": slot,
+                    "vec4s": 0,
+                    "bytes": 0,
+                    "stages": [],
+                })
+            });
+            let vec4s = e["vec4s"].as_u64().unwrap_or(0).max(*size as u64);
+            e["vec4s"] = vec4s.into();
+            e["bytes"] = (vec4s * 16).into();
+            if let Some(a) = e["stages"].as_array_mut() {
+                a.push(stage.into());
+            }
+        }
+    }
+    let samplers: Vec<_> = [("vs", &p.vs), ("ps", &p.ps)]
+        .iter()
+        .flat_map(|(stage, s)| {
+            s.samplers.iter().map(move |u| {
+                serde_json::json!({
+                    "stage": stage,
+                    "name": u.name,
+                    "type": u.glsl_type,
+                    "texture": u.texture,
+                    "sampler": u.sampler,
+                    "shadow": u.shadow,
+                })
+            })
+        })
+        .collect();
+    let varyings: Vec<_> = p
+        .hints
+        .varyings
+        .values()
+        .map(|v| {
+            serde_json::json!({
+                "semantic": v.semantic,
+                "index": v.index,
+                "base_type": ty_name(v.ty),
+                "components": v.width,
+                "interpolation": v.interpolation.map(|m| format!("{m:?}")),
+                "vs_register": v.vs_register,
+                "ps_register": v.ps_register,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "attributes": attrs,
+        "uniform_blocks": blocks.into_values().collect::<Vec<_>>(),
+        "samplers": samplers,
+        "varyings": varyings,
+        "notes": p.vs.notes.iter().chain(p.ps.notes.iter()).collect::<Vec<_>>(),
+    })
+}
+
+fn parse(path: &Path) -> Result<dxlower_dxbc::Shader, ExitCode> {
+    let bytes = super::read_file(path)?;
+    dxlower_dxbc::parse(&bytes).map_err(|e| {
+        eprintln!("dxlower: {}: {e}", path.display());
+        ExitCode::FAILURE
+    })
+}
+
+/// Runs `dxlower link`.
+pub fn run(args: Args) -> ExitCode {
+    let profile = match load_profile(&args.profile) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let (vs, ps) = match (parse(&args.vs), parse(&args.ps)) {
+        (Ok(v), Ok(p)) => (v, p),
+        (Err(c), _) | (_, Err(c)) => return c,
+    };
+    let program = match dxlower_core::link(
+        dxlower_core::stage_input(&vs),
+        dxlower_core::stage_input(&ps),
+        &profile,
+    ) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!(
+                "dxlower: {} + {}: {e}",
+                args.vs.display(),
+                args.ps.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(v) = args.validate {
+        for (name, stage) in [(&args.vs, &program.vs), (&args.ps, &program.ps)] {
+            if let Err(e) = v.check(stage) {
+                eprintln!("dxlower: {}: {e}", name.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let man = manifest(&program);
+    let man_text = serde_json::to_string_pretty(&man).unwrap_or_default();
+    match &args.output {
+        Some(dir) => {
+            let stem = args
+                .ps
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "program".into());
+            let stem = stem.trim_end_matches(".ps").to_string();
+            let write = |ext: &str, text: &str| {
+                let p = dir.join(format!("{stem}.{ext}"));
+                std::fs::write(&p, text).map_err(|e| {
+                    eprintln!("dxlower: {}: {e}", p.display());
+                    ExitCode::from(2)
+                })
+            };
+            if let Err(e) = std::fs::create_dir_all(dir) {
+                eprintln!("dxlower: {}: {e}", dir.display());
+                return ExitCode::from(2);
+            }
+            for (ext, text) in [
+                ("vert", &program.vs.glsl),
+                ("frag", &program.ps.glsl),
+                ("json", &man_text),
+            ] {
+                if let Err(c) = write(ext, text) {
+                    return c;
+                }
+            }
+        }
+        None => {
+            println!("// ---- vertex shader");
+            print!("{}", program.vs.glsl);
+            println!("// ---- pixel shader");
+            print!("{}", program.ps.glsl);
+            println!("// ---- manifest");
+            println!("{man_text}");
+        }
+    }
+    ExitCode::SUCCESS
+}
