@@ -6,9 +6,7 @@
 use dxlower_core::ctx::reg_of;
 use dxlower_core::{DeclCtx, LowerError, Refusal, Ty, Var};
 use dxlower_dxbc::signature::ComponentType;
-use dxlower_dxbc::{
-    Instruction, InterpolationMode, Operand, Signature, SignatureElement, SignatureSystemValue,
-};
+use dxlower_dxbc::{Instruction, InterpolationMode, Operand, Signature, SignatureElement};
 use std::fmt::Write;
 
 /// Which signature a declaration reads.
@@ -103,7 +101,7 @@ pub fn rows<'a>(
 }
 
 /// The register number and mask of a declaration's first operand, which
-/// must be a one-dimensional register of one of `types`.
+/// must be a one-dimensional register (the caller checks its kind).
 pub fn decl_register(inst: &Instruction) -> Result<(&Operand, u32, u8), LowerError> {
     let op = inst.operands.first().ok_or_else(|| {
         LowerError::invalid(format!("`{}` without its register operand", inst.opcode))
@@ -392,12 +390,6 @@ pub fn zero(ty: Ty, n: u8) -> String {
     } else {
         format!("{}({scalar})", ty.glsl(n))
     }
-}
-
-/// The effective system value of a row (fxc stores `SV_Target` and the
-/// like as "undefined" and lets the name say it).
-pub fn row_system_value(e: &SignatureElement) -> SignatureSystemValue {
-    e.effective_system_value()
 }
 
 #[cfg(test)]
