@@ -124,16 +124,19 @@ fn operand<'a>(
 /// ES 3.0 Adreno forms); with it off they are `0u` and bare reads.
 ///
 /// **Differences**: GLSL ES 3.00 does not require NaN support (§4.5.1),
-/// so NaN results rest on the implementation. Ordered `==`, `<`, `>=` are
-/// what every backend we checked emits (glslang: `OpFOrdEqual`,
-/// `OpFOrdLessThan`, `OpFOrdGreaterThanEqual`; Mesa llvmpipe gives D3D's
-/// answers for all four compares on NaN, -0.0 and ±Inf inputs). For `ne`,
-/// glslang maps both `a != b` (`OpFUnordNotEqual`) and `!(a == b)`
-/// (`OpLogicalNot` of `OpFOrdEqual`) to the unordered answer; the negated
-/// form is used because its NaN result follows from ordered equality
-/// alone rather than from the `!=` operator's NaN convention, which GLSL
-/// leaves to the implementation. `_sat` on a compare is rejected as
-/// malformed (not a float result).
+/// so NaN results rest on the implementation. Evidence gathered for the
+/// forms used: glslang compiles `==`, `<`, `>=` to the ordered
+/// `OpFOrdEqual`/`OpFOrdLessThan`/`OpFOrdGreaterThanEqual`, and both
+/// `a != b` (`OpFUnordNotEqual`) and `!(a == b)` (`OpLogicalNot` of
+/// `OpFOrdEqual`) to the unordered answer; Mesa llvmpipe (GLES 3.0) gives
+/// D3D's answer for every scalar and vector form of the four compares on
+/// NaN, -0.0 and ±Inf inputs, and the conformance tables' `eq`/`ne` rows
+/// with NaN operands (vkd3d_float_018/020/025/026/027 and the vkd3d-proton
+/// copies) pass. For `ne` the negated form is used because its NaN result
+/// follows from ordered equality alone rather than from the `!=`
+/// operator's NaN convention, which GLSL leaves to the implementation.
+/// Not verified on ANGLE or mobile drivers. `_sat` on a compare is
+/// rejected as malformed (not a float result).
 ///
 /// **Example**:
 /// ```text

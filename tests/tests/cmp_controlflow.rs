@@ -1,0 +1,1160 @@
+//! The cmp-controlflow family (families.md §4 and `swapc`, `call`,
+//! `callc`, `label`, `nop` of §7): one insta snapshot of the `main` body
+//! per opcode and operand shape, every full shader checked with
+//! `glslangValidator`; unit-level checks of the stage epilogue, the
+//! nesting errors and the refusals; and the corpus shaders whose opcodes
+//! all belong to the families implemented so far.
+//!
+//! Each snapshot's description is the disassembly of the instructions under
+//! test, so a `.snap` reads as "asm → GLSL".
+
+// Link every family so their handlers register (the linker drops crates
+// nobody names).
+extern crate dxlower_lowerings;
+
+use dxlower_core::profile::DiscardMode;
+use dxlower_core::{Ctx, DeclCtx, Lower, Profile, Registry};
+use dxlower_dxbc::disasm::{write_instruction, Options};
+use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::{
+    Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
+    ProgramType, Signature, SignatureElement, SignatureSystemValue, Version,
+};
+use dxlower_tests::{glslang, main_body, manifest, translate_corpus, Built};
+use std::collections::BTreeMap;
+
+// ---------------------------------------------------------------------------
+// Operand shorthands
+// ---------------------------------------------------------------------------
+
+fn m(letters: &str) -> Components {
+    Components::mask(letters).expect("mask letters")
+}
+
+fn s(letters: &str) -> Components {
+    Components::swizzle(letters).expect("swizzle letters")
+}
+
+/// `r<n>.<mask>` as a destination.
+fn rd(n: u32, mask: &str) -> Operand {
+    Operand::temp(n, m(mask))
+}
+
+/// `r<n>.<swizzle>` as a source (one letter = select-1).
+fn rs(n: u32, swz: &str) -> Operand {
+    Operand::temp(n, s(swz))
+}
+
+/// `cb0[<reg>].<swizzle>`.
+fn cb(reg: u32, swz: &str) -> Operand {
+    Operand::cb(0, reg, s(swz))
+}
+
+/// `v0.<swizzle>` (TEXCOORD0, float4).
+fn v0(swz: &str) -> Operand {
+    Operand::input(0, s(swz))
+}
+
+/// `o<n>.<mask>`.
+fn od(n: u32, mask: &str) -> Operand {
+    Operand::output(n, m(mask))
+}
+
+/// `l<n>` (subroutine label).
+fn label(n: u32) -> Operand {
+    Operand::new(OperandType::Label, Components::Zero, &[n])
+}
+
+fn u1(v: u32) -> Operand {
+    Operand::imm32(v)
+}
+
+fn u4(v: [u32; 4]) -> Operand {
+    Operand::imm32_4(v)
+}
+
+fn f1(v: f32) -> Operand {
+    Operand::immf32(v)
+}
+
+fn f4(v: [f32; 4]) -> Operand {
+    Operand::immf32_4(v)
+}
+
+fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
+    Instruction::new(op, operands)
+}
+
+/// An instruction with no operands (`else`, `loop`, `ret`, ...).
+fn bare(op: Opcode) -> Instruction {
+    Instruction::new(op, vec![])
+}
+
+/// A `_nz` instruction on one condition operand (plus `rest`).
+fn nz(op: Opcode, cond: Operand) -> Instruction {
+    Instruction::new(op, vec![cond]).with_test_nonzero()
+}
+
+/// A `_z` instruction on one condition operand.
+fn z(op: Opcode, cond: Operand) -> Instruction {
+    Instruction::new(op, vec![cond])
+}
+
+// ---------------------------------------------------------------------------
+// Programs
+// ---------------------------------------------------------------------------
+
+fn element(
+    name: &str,
+    index: u32,
+    register: u32,
+    mask: u8,
+    ty: ComponentType,
+    sv: SignatureSystemValue,
+) -> SignatureElement {
+    SignatureElement {
+        name: name.to_string(),
+        semantic_index: index,
+        system_value: sv,
+        component_type: ty,
+        register,
+        mask,
+        rw_mask: mask,
+        reserved: 0,
+        stream: 0,
+        min_precision: MinPrecision::Default,
+    }
+}
+
+fn signature(fourcc: &[u8; 4], elements: Vec<SignatureElement>) -> Signature {
+    Signature {
+        fourcc: *fourcc,
+        elements_offset: 8,
+        elements,
+    }
+}
+
+/// ISGN: `v0` = TEXCOORD0 float4.
+fn isgn() -> Signature {
+    signature(
+        b"ISGN",
+        vec![element(
+            "TEXCOORD",
+            0,
+            0,
+            0xF,
+            ComponentType::Float32,
+            SignatureSystemValue::Undefined,
+        )],
+    )
+}
+
+/// OSGN: `o0` = SV_Target0 float4, `o1` = SV_Target1 int4.
+fn osgn() -> Signature {
+    signature(
+        b"OSGN",
+        vec![
+            element(
+                "SV_Target",
+                0,
+                0,
+                0xF,
+                ComponentType::Float32,
+                SignatureSystemValue::Target,
+            ),
+            element(
+                "SV_Target",
+                1,
+                1,
+                0xF,
+                ComponentType::Sint32,
+                SignatureSystemValue::Target,
+            ),
+        ],
+    )
+}
+
+/// A ps_5_0 program: cb0[8], v0 (linear), o0 float4, o1 int4, four temps,
+/// then `body`, then `ret`.
+fn program(body: &[Instruction]) -> Built {
+    let mut insts = vec![
+        Instruction::dcl_constant_buffer(0, 8),
+        Instruction::dcl_input_ps(InterpolationMode::Linear, 0, 0xF),
+        Instruction::dcl_output(0, 0xF),
+        Instruction::dcl_output(1, 0xF),
+        Instruction::dcl_temps(4),
+    ];
+    insts.extend(body.iter().cloned());
+    insts.push(bare(Opcode::Ret));
+    Built::new(ProgramType::Pixel, 5, insts, Some(isgn()), Some(osgn()))
+}
+
+/// The disassembly of `body` (after an encode → decode round trip), one
+/// instruction per line.
+fn asm(body: &[Instruction]) -> String {
+    let built = Built::new(ProgramType::Pixel, 5, body.to_vec(), None, None);
+    let version = Version::new(ProgramType::Pixel, 5, 0);
+    let mut text = String::new();
+    for inst in &built.program.instructions {
+        write_instruction(&mut text, &version, inst, &Options::default()).expect("disassemble");
+        text.push('\n');
+    }
+    text
+}
+
+fn desktop() -> Profile {
+    Profile {
+        mobile_workarounds: false,
+        ..Profile::default()
+    }
+}
+
+fn with_discard(mode: DiscardMode) -> Profile {
+    Profile {
+        discard_mode: mode,
+        ..Profile::default()
+    }
+}
+
+/// Translates `body` in the test program, checks the whole shader with
+/// `glslangValidator`, snapshots the `main` body and returns the shader.
+fn check(name: &str, profile: &Profile, body: &[Instruction]) -> String {
+    let built = program(body);
+    let out = built
+        .translate(profile)
+        .unwrap_or_else(|e| panic!("{name}: translation failed: {e}"));
+    if let Err(log) = glslang(&out.glsl, ProgramType::Pixel) {
+        panic!(
+            "{name}: glslangValidator rejects the output:\n{}\n{log}",
+            out.glsl
+        );
+    }
+    insta::with_settings!({ description => asm(body), omit_expression => true }, {
+        insta::assert_snapshot!(name, main_body(&out.glsl));
+    });
+    out.glsl
+}
+
+fn snap(name: &str, body: &[Instruction]) -> String {
+    check(name, &Profile::default(), body)
+}
+
+/// The translation error of `body` in the test program, as text.
+fn error(body: &[Instruction]) -> String {
+    match program(body).translate(&Profile::default()) {
+        Ok(out) => panic!("expected an error, got:\n{}", out.glsl),
+        Err(e) => e.to_string(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Unit level: the instruction handlers over a hand-built register model
+// (no declaration handlers involved).
+// ---------------------------------------------------------------------------
+
+/// Runs only the instruction handlers of `body` over a register model with
+/// 4 temps and `cb0[8]`, with `epilogue` as the stage epilogue, and returns
+/// the body text.
+fn lower_unit(
+    stage: ProgramType,
+    profile: &Profile,
+    epilogue: &str,
+    body: &[Instruction],
+) -> Result<String, String> {
+    let built = Built::new(stage, 5, body.to_vec(), None, None);
+    let mut dcx = DeclCtx::new(built.input(), profile);
+    dcx.st.temps = 4;
+    dcx.st.cbuffers.insert(0, 8);
+    dcx.out.epilogue = epilogue.to_string();
+    let DeclCtx { st, mut out } = dcx;
+    let reg = Registry::global().map_err(|e| e.to_string())?;
+    {
+        let mut cx = Ctx::new(&st, &mut out);
+        for inst in &built.program.instructions {
+            let h = reg
+                .get(inst.opcode)
+                .ok_or_else(|| format!("no handler for {}", inst.opcode))?;
+            match h.lower {
+                Lower::Inst(f) => f(inst, &mut cx).map_err(|e| e.to_string())?,
+                Lower::Decl(_) => return Err(format!("{} is a declaration", inst.opcode)),
+            }
+        }
+    }
+    Ok(out.body)
+}
+
+// ---------------------------------------------------------------------------
+// Registry
+// ---------------------------------------------------------------------------
+
+#[test]
+fn registry_has_exactly_the_family() {
+    let reg = Registry::global().expect("registry builds");
+    let fam = reg
+        .families()
+        .iter()
+        .find(|f| f.name == "cmp-controlflow")
+        .expect("cmp-controlflow family claim");
+    let mut expected = vec![
+        // families.md §4
+        Opcode::And,
+        Opcode::Eq,
+        Opcode::Ge,
+        Opcode::Lt,
+        Opcode::Ne,
+        Opcode::Ieq,
+        Opcode::Ige,
+        Opcode::Ilt,
+        Opcode::Ine,
+        Opcode::Uge,
+        Opcode::Ult,
+        Opcode::Movc,
+        Opcode::Not,
+        Opcode::Or,
+        Opcode::Xor,
+        Opcode::If,
+        Opcode::Else,
+        Opcode::Endif,
+        Opcode::Loop,
+        Opcode::Endloop,
+        Opcode::Break,
+        Opcode::Breakc,
+        Opcode::Continue,
+        Opcode::Continuec,
+        Opcode::Switch,
+        Opcode::Case,
+        Opcode::Default,
+        Opcode::Endswitch,
+        Opcode::Ret,
+        Opcode::Retc,
+        Opcode::Discard,
+        // §7
+        Opcode::Swapc,
+        Opcode::Call,
+        Opcode::Callc,
+        Opcode::Label,
+        Opcode::Nop,
+    ];
+    assert_eq!(expected.len(), 36);
+    let mut claimed = fam.opcodes.to_vec();
+    claimed.sort();
+    expected.sort();
+    assert_eq!(claimed, expected);
+    for op in &expected {
+        let h = reg
+            .get(*op)
+            .unwrap_or_else(|| panic!("no handler for {op}"));
+        assert_eq!(h.family, "cmp-controlflow", "{op}");
+        assert_eq!(h.krate, "dxlower-cmp-controlflow", "{op}");
+        assert!(matches!(h.lower, Lower::Inst(_)), "{op}");
+        assert!(h.spec.contains("families.md"), "{op}: {}", h.spec);
+    }
+    for h in reg.handlers() {
+        if h.family == "cmp-controlflow" {
+            for op in h.opcodes {
+                assert!(expected.contains(op), "{op}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Compares
+// ---------------------------------------------------------------------------
+
+#[test]
+fn compare_float_scalar() {
+    let out = snap(
+        "eq_scalar",
+        &[
+            i(Opcode::Eq, vec![rd(0, "x"), rs(1, "x"), f1(0.5)]),
+            i(Opcode::Ge, vec![rd(0, "y"), v0("w"), cb(2, "z")]),
+            i(Opcode::Lt, vec![rd(0, "z"), rs(1, "y"), f1(-1.0)]),
+        ],
+    );
+    assert!(out.contains("r0.x = uintBitsToFloat((r1.x == 0.5) ? 0xFFFFFFFFu : uint(0));"));
+}
+
+#[test]
+fn compare_float_vector() {
+    let out = snap(
+        "lt_ge_eq_vector",
+        &[
+            i(
+                Opcode::Lt,
+                vec![rd(0, "xyzw"), rs(1, "xyzw"), cb(0, "xyzw")],
+            ),
+            // Masked with a swizzled source: the operands are read through
+            // the mask and the bvec gets no swizzle.
+            i(Opcode::Ge, vec![rd(2, "xz"), v0("yxwz"), rs(1, "zzzz")]),
+            i(
+                Opcode::Eq,
+                vec![rd(3, "yzw"), rs(1, "xyzw"), f4([0.0, 1.0, 2.0, -0.0])],
+            ),
+        ],
+    );
+    assert!(out.contains(
+        "r0 = uintBitsToFloat(uvec4(lessThan(r1.xyzw, cb0.data[0].xyzw)) * 0xFFFFFFFFu);"
+    ));
+    assert!(out.contains("r2.xz = uintBitsToFloat(uvec2(greaterThanEqual(vs_TEXCOORD0.yw"));
+}
+
+#[test]
+fn compare_ne_is_unordered() {
+    let out = snap(
+        "ne_scalar_vector",
+        &[
+            i(Opcode::Ne, vec![rd(0, "x"), rs(1, "x"), rs(1, "x")]),
+            // Lanes y and z read components 1 and 2 of each swizzle.
+            i(Opcode::Ne, vec![rd(0, "yz"), rs(1, "xzyx"), cb(1, "xyxx")]),
+        ],
+    );
+    assert!(out.contains("(!(r1.x == r1.x)) ? 0xFFFFFFFFu"));
+    assert!(out.contains("uvec2(not(equal(r1.zy, cb0.data[1].yx))) * 0xFFFFFFFFu"));
+    assert!(!out.contains("!="), "float ne must not use the != operator");
+}
+
+#[test]
+fn compare_int() {
+    let out = snap(
+        "int_compares",
+        &[
+            i(Opcode::Ieq, vec![rd(0, "x"), rs(1, "x"), u1(0xFFFF_FFFF)]),
+            i(
+                Opcode::Ige,
+                vec![rd(0, "yw"), rs(1, "yyww"), u4([0, 3, 0, 7])],
+            ),
+            i(
+                Opcode::Ilt,
+                vec![rd(1, "xyzw"), rs(2, "xyzw"), cb(3, "wzyx")],
+            ),
+            i(Opcode::Ine, vec![rd(2, "z"), cb(0, "z"), u1(0)]),
+        ],
+    );
+    assert!(out.contains("(floatBitsToInt(r1.x) == int(0xffffffffu)) ? 0xFFFFFFFFu"));
+    assert!(out.contains("greaterThanEqual(floatBitsToInt(r1.yw), ivec2(3, 7))"));
+    assert!(out.contains("(floatBitsToInt(cb0.data[0].z) != 0) ?"));
+}
+
+#[test]
+fn compare_uint_mobile_and_desktop() {
+    let body = [
+        i(Opcode::Uge, vec![rd(0, "xy"), rs(1, "xyxx"), rs(2, "zwzz")]),
+        i(Opcode::Ult, vec![rd(0, "z"), rs(1, "z"), u1(16)]),
+    ];
+    let mobile = snap("uint_compares_mobile", &body);
+    assert!(mobile.contains(
+        "uvec2(greaterThanEqual(uvec2(floatBitsToUint(r1.xy)), uvec2(floatBitsToUint(r2.zw))))"
+    ));
+    assert!(mobile.contains("(uint(floatBitsToUint(r1.z)) < 16u) ? 0xFFFFFFFFu : uint(0)"));
+    let desktop = check("uint_compares_desktop", &desktop(), &body);
+    assert!(desktop.contains("greaterThanEqual(floatBitsToUint(r1.xy), floatBitsToUint(r2.zw))"));
+    assert!(desktop.contains("(floatBitsToUint(r1.z) < 16u) ? 0xFFFFFFFFu : 0u"));
+}
+
+#[test]
+fn compare_modifiers_and_typed_output() {
+    // A mask written to an int render target, and source modifiers applied
+    // to the typed read.
+    let out = snap(
+        "compare_to_int_output",
+        &[
+            i(
+                Opcode::Lt,
+                vec![
+                    od(1, "xyzw"),
+                    rs(1, "xyzw").with_modifier(Modifier::Neg),
+                    rs(2, "xyzw").with_modifier(Modifier::Abs),
+                ],
+            ),
+            i(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
+        ],
+    );
+    assert!(out
+        .contains("SV_Target1 = ivec4(uvec4(lessThan((-r1.xyzw), abs(r2.xyzw))) * 0xFFFFFFFFu);"));
+}
+
+#[test]
+fn compare_sat_is_malformed() {
+    let e = error(&[i(Opcode::Eq, vec![rd(0, "x"), rs(1, "x"), f1(1.0)]).with_saturate()]);
+    assert!(e.contains("saturate"), "{e}");
+}
+
+// ---------------------------------------------------------------------------
+// Bitwise
+// ---------------------------------------------------------------------------
+
+#[test]
+fn bitwise_scalar() {
+    let out = snap(
+        "and_or_xor_scalar",
+        &[
+            i(Opcode::And, vec![rd(0, "x"), rs(0, "x"), u1(0x3f80_0000)]),
+            i(Opcode::Or, vec![rd(0, "y"), rs(1, "y"), cb(0, "x")]),
+            i(Opcode::Xor, vec![rd(0, "z"), rs(1, "z"), u1(0xFFFF_FFFF)]),
+        ],
+    );
+    assert!(out.contains("r0.x = uintBitsToFloat(floatBitsToUint(r0.x) & 1065353216u);"));
+}
+
+#[test]
+fn bitwise_vector_mobile_unrolls() {
+    let out = snap(
+        "and_vector_mobile",
+        &[
+            i(
+                Opcode::And,
+                vec![rd(0, "xyz"), rs(1, "xyzx"), rs(2, "xxxx")],
+            ),
+            // Destination aliases a source with a permuting swizzle.
+            i(
+                Opcode::Xor,
+                vec![rd(0, "xy"), rs(0, "yxyy"), u4([u32::MAX, 1, 0, 0])],
+            ),
+        ],
+    );
+    assert!(out.contains(
+        "r0.xy = uintBitsToFloat(uvec2(floatBitsToUint(r0.y) ^ 4294967295u, floatBitsToUint(r0.x) ^ 1u));"
+    ));
+}
+
+#[test]
+fn bitwise_vector_desktop() {
+    let out = check(
+        "and_or_vector_desktop",
+        &desktop(),
+        &[
+            i(
+                Opcode::And,
+                vec![rd(0, "xyz"), rs(1, "xyzx"), rs(2, "xxxx")],
+            ),
+            i(
+                Opcode::Or,
+                vec![rd(3, "xyzw"), rs(1, "xyzw"), cb(4, "xyzw")],
+            ),
+        ],
+    );
+    assert!(out
+        .contains("r0.xyz = uintBitsToFloat(floatBitsToUint(r1.xyz) & floatBitsToUint(r2.xxx));"));
+}
+
+#[test]
+fn not_mobile_and_desktop() {
+    let body = [
+        i(Opcode::Not, vec![rd(0, "x"), rs(1, "x")]),
+        i(Opcode::Not, vec![rd(0, "yzw"), rs(1, "xyzw")]),
+    ];
+    let mobile = snap("not_mobile", &body);
+    assert!(mobile.contains("int op_not(int value)"));
+    assert!(mobile.contains("r0.yzw = intBitsToFloat(op_not(floatBitsToInt(r1.yzw)));"));
+    let desktop = check("not_desktop", &desktop(), &body);
+    assert!(!desktop.contains("op_not"));
+    assert!(desktop.contains("r0.x = uintBitsToFloat(~floatBitsToUint(r1.x));"));
+}
+
+// ---------------------------------------------------------------------------
+// movc / swapc
+// ---------------------------------------------------------------------------
+
+#[test]
+fn movc_shapes() {
+    let out = snap(
+        "movc",
+        &[
+            // Replicated condition: one ternary over the vectors; the
+            // integer immediate keeps its bits.
+            i(
+                Opcode::Movc,
+                vec![rd(0, "xy"), rs(1, "xxxx"), rs(2, "xyxx"), u4([1, 0, 0, 0])],
+            ),
+            // Per-lane condition.
+            i(
+                Opcode::Movc,
+                vec![rd(3, "xyzw"), rs(1, "xyzw"), cb(0, "xyzw"), f1(0.0)],
+            ),
+            // Destination aliases every source with swapped lanes.
+            i(
+                Opcode::Movc,
+                vec![rd(0, "xy"), rs(0, "yxyy"), rs(0, "yxyy"), rs(1, "xyxx")],
+            ),
+            // _sat: the clamp is a second statement after the select.
+            i(
+                Opcode::Movc,
+                vec![rd(1, "z"), rs(2, "w"), rs(1, "z"), f1(2.0)],
+            )
+            .with_saturate(),
+        ],
+    );
+    assert!(out.contains(
+        "r0.xy = (floatBitsToUint(r1.x) != uint(0)) ? r2.xy : vec2(uintBitsToFloat(0x00000001u), 0.0);"
+    ));
+    assert!(out.contains(
+        "r0.xy = vec2((floatBitsToUint(r0.y) != uint(0)) ? r0.y : r1.x, (floatBitsToUint(r0.x) != uint(0)) ? r0.x : r1.y);"
+    ));
+    assert!(!out.contains("mix("));
+}
+
+#[test]
+fn movc_to_int_output() {
+    let out = snap(
+        "movc_int_output",
+        &[
+            i(
+                Opcode::Movc,
+                vec![od(1, "xy"), rs(1, "xyxx"), u4([7, 8, 0, 0]), rs(2, "xyxx")],
+            ),
+            i(Opcode::Mov, vec![od(1, "zw"), f1(0.0)]),
+            i(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
+        ],
+    );
+    assert!(out.contains("SV_Target1.xy = floatBitsToInt(vec2("));
+}
+
+#[test]
+fn swapc_shapes() {
+    // The wine test_sm5_swapc_instruction shapes.
+    let out = snap(
+        "swapc",
+        &[
+            i(
+                Opcode::Swapc,
+                vec![
+                    rd(0, "xyzw"),
+                    rd(1, "xyzw"),
+                    cb(0, "xyzw"),
+                    cb(1, "xyzw"),
+                    cb(2, "xyzw"),
+                ],
+            ),
+            // Destinations are the values.
+            i(
+                Opcode::Swapc,
+                vec![
+                    rd(0, "xyzw"),
+                    rd(1, "xyzw"),
+                    cb(0, "xyzw"),
+                    rs(0, "xyzw"),
+                    rs(1, "xyzw"),
+                ],
+            ),
+            // The condition is a destination.
+            i(
+                Opcode::Swapc,
+                vec![
+                    rd(0, "xyzw"),
+                    rd(1, "xyzw"),
+                    rs(0, "xyzw"),
+                    cb(1, "xyzw"),
+                    cb(2, "xyzw"),
+                ],
+            ),
+            // fxc's scalar and replicated-condition forms.
+            i(
+                Opcode::Swapc,
+                vec![rd(2, "x"), rd(3, "x"), rs(0, "y"), rs(3, "w"), rs(0, "w")],
+            ),
+            i(
+                Opcode::Swapc,
+                vec![
+                    rd(2, "xyz"),
+                    rd(3, "xyz"),
+                    rs(1, "xxxx"),
+                    rs(3, "xyzx"),
+                    rs(2, "xyzx"),
+                ],
+            ),
+        ],
+    );
+    // Both values are computed before either destination is written: in
+    // the aliased block, the second local precedes the write of r0.
+    let second_local = out.find("vec4 hlslcc_swapc3 = ").expect("second local");
+    let first_write = out.find("r0 = hlslcc_swapc2;").expect("write of r0");
+    assert!(second_local < first_write, "{out}");
+    // d0 takes src2 where the condition is set, d1 takes src1.
+    assert!(out.contains("float hlslcc_swapc6 = (floatBitsToUint(r0.y) != uint(0)) ? r0.w : r3.w;"));
+    assert!(
+        out.contains("vec3 hlslcc_swapc9 = (floatBitsToUint(r1.x) != uint(0)) ? r3.xyz : r2.xyz;")
+    );
+}
+
+#[test]
+fn swapc_null_destination() {
+    let out = snap(
+        "swapc_null",
+        &[i(
+            Opcode::Swapc,
+            vec![
+                Operand::null(),
+                rd(1, "xy"),
+                rs(0, "xyxx"),
+                rs(1, "xyxx"),
+                rs(2, "xyxx"),
+            ],
+        )],
+    );
+    assert_eq!(out.matches("hlslcc_swapc").count(), 2, "{out}");
+}
+
+// ---------------------------------------------------------------------------
+// Structured flow
+// ---------------------------------------------------------------------------
+
+#[test]
+fn if_else_endif() {
+    let out = snap(
+        "if_else",
+        &[
+            nz(Opcode::If, rs(0, "x")),
+            i(Opcode::Mov, vec![rd(1, "x"), f1(1.0)]),
+            z(Opcode::If, cb(0, "w")),
+            i(Opcode::Mov, vec![rd(1, "y"), f1(2.0)]),
+            bare(Opcode::Else),
+            i(Opcode::Mov, vec![rd(1, "y"), f1(3.0)]),
+            bare(Opcode::Endif),
+            bare(Opcode::Else),
+            i(Opcode::Mov, vec![rd(1, "x"), f1(4.0)]),
+            bare(Opcode::Endif),
+        ],
+    );
+    assert!(out.contains("    if (floatBitsToUint(r0.x) != uint(0)) {\n"));
+    assert!(out.contains("        if (floatBitsToUint(cb0.data[0].w) == uint(0)) {\n"));
+    assert!(out.contains("        } else {\n"));
+}
+
+#[test]
+fn loops_break_continue() {
+    let out = snap(
+        "loop",
+        &[
+            i(Opcode::Mov, vec![rd(0, "x"), u1(0)]),
+            bare(Opcode::Loop),
+            i(Opcode::Ige, vec![rd(0, "y"), rs(0, "x"), u1(4)]),
+            nz(Opcode::Breakc, rs(0, "y")),
+            i(Opcode::Iadd, vec![rd(0, "x"), rs(0, "x"), u1(1)]),
+            z(Opcode::Continuec, rs(0, "z")),
+            bare(Opcode::Loop),
+            bare(Opcode::Break),
+            bare(Opcode::Endloop),
+            bare(Opcode::Continue),
+            bare(Opcode::Endloop),
+        ],
+    );
+    assert!(out.contains("    while (true) {\n"));
+    assert!(out.contains("        if (floatBitsToUint(r0.y) != uint(0)) { break; }\n"));
+    assert!(out.contains("        if (floatBitsToUint(r0.z) == uint(0)) { continue; }\n"));
+}
+
+#[test]
+fn switch_fallthrough_and_labels() {
+    let out = snap(
+        "switch",
+        &[
+            i(Opcode::Switch, vec![rs(0, "x")]),
+            // Two labels sharing a body.
+            i(Opcode::Case, vec![u1(0)]),
+            i(Opcode::Case, vec![u1(1)]),
+            i(Opcode::Mov, vec![rd(1, "x"), f1(1.0)]),
+            bare(Opcode::Break),
+            // Fall-through into the next label.
+            i(Opcode::Case, vec![u1(0xFFFF_FFFF)]),
+            i(Opcode::Mov, vec![rd(1, "y"), f1(2.0)]),
+            i(Opcode::Case, vec![u1(0x8000_0000)]),
+            i(Opcode::Mov, vec![rd(1, "z"), f1(3.0)]),
+            bare(Opcode::Break),
+            // A label last: GLSL needs a statement before the `}`.
+            bare(Opcode::Default),
+            bare(Opcode::Endswitch),
+        ],
+    );
+    assert!(out.contains("    switch (floatBitsToInt(r0.x)) {\n        case 0:\n        case 1:\n"));
+    assert!(out.contains("        case int(0xffffffffu):\n"));
+    assert!(out.contains("        default:\n            break;\n    }\n"));
+}
+
+#[test]
+fn switch_nested_in_loop() {
+    snap(
+        "switch_in_loop",
+        &[
+            bare(Opcode::Loop),
+            i(Opcode::Switch, vec![cb(0, "x")]),
+            i(Opcode::Case, vec![u1(2)]),
+            // break leaves the switch, continue the loop.
+            nz(Opcode::Breakc, rs(0, "x")),
+            bare(Opcode::Continue),
+            bare(Opcode::Default),
+            i(Opcode::If, vec![rs(0, "y")]).with_test_nonzero(),
+            bare(Opcode::Ret),
+            bare(Opcode::Endif),
+            bare(Opcode::Break),
+            bare(Opcode::Endswitch),
+            bare(Opcode::Break),
+            bare(Opcode::Endloop),
+            i(Opcode::Switch, vec![rs(1, "y")]),
+            bare(Opcode::Endswitch),
+        ],
+    );
+}
+
+#[test]
+fn ret_retc() {
+    let out = snap(
+        "ret_retc",
+        &[
+            i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+            nz(Opcode::Retc, rs(1, "w")),
+            nz(Opcode::If, rs(1, "z")),
+            bare(Opcode::Ret),
+            bare(Opcode::Endif),
+            i(Opcode::Mov, vec![od(0, "xyzw"), rs(2, "xyzw")]),
+        ],
+    );
+    assert_eq!(out.matches("return;").count(), 3, "{out}");
+}
+
+#[test]
+fn discard_immediate() {
+    let out = check(
+        "discard_immediate",
+        &with_discard(DiscardMode::Immediate),
+        &[
+            nz(Opcode::Discard, rs(0, "x")),
+            z(Opcode::Discard, cb(0, "y")),
+            i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+        ],
+    );
+    assert!(out.contains("if (floatBitsToUint(r0.x) != uint(0)) { discard; }"));
+    assert!(!out.contains("hlslcc_discard"));
+}
+
+#[test]
+fn discard_auto_without_derivatives_is_immediate() {
+    let out = check(
+        "discard_auto",
+        &Profile::default(),
+        &[
+            nz(Opcode::Discard, rs(0, "x")),
+            i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+        ],
+    );
+    assert!(!out.contains("hlslcc_discard"));
+}
+
+#[test]
+fn discard_deferred() {
+    let out = check(
+        "discard_deferred",
+        &with_discard(DiscardMode::Deferred),
+        &[
+            nz(Opcode::If, rs(1, "x")),
+            // A return before the discard in program order still checks
+            // the flag (a loop could have set it earlier).
+            bare(Opcode::Ret),
+            bare(Opcode::Endif),
+            nz(Opcode::Discard, rs(0, "x")),
+            i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+        ],
+    );
+    assert!(out.contains("bool hlslcc_discard = false;\n"));
+    assert_eq!(out.matches("bool hlslcc_discard").count(), 1);
+    assert!(out.contains("if (floatBitsToUint(r0.x) != uint(0)) { hlslcc_discard = true; }"));
+    assert_eq!(
+        out.matches("if (hlslcc_discard) { discard; }\n").count(),
+        2,
+        "{out}"
+    );
+}
+
+#[test]
+fn nop_is_nothing() {
+    let with = program(&[bare(Opcode::Nop), i(Opcode::Mov, vec![rd(0, "x"), f1(1.0)])])
+        .translate(&Profile::default())
+        .expect("translates");
+    let without = program(&[i(Opcode::Mov, vec![rd(0, "x"), f1(1.0)])])
+        .translate(&Profile::default())
+        .expect("translates");
+    assert_eq!(with.glsl, without.glsl);
+}
+
+// ---------------------------------------------------------------------------
+// Subroutines
+// ---------------------------------------------------------------------------
+
+#[test]
+fn call_label_functions() {
+    let body = [
+        i(Opcode::Call, vec![label(1)]),
+        Instruction::new(Opcode::Callc, vec![rs(0, "x"), label(0)]),
+        i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+        bare(Opcode::Ret),
+        Instruction::new(Opcode::Label, vec![label(0)]),
+        i(Opcode::Add, vec![rd(0, "xyzw"), rs(0, "xyzw"), v0("xyzw")]),
+        nz(Opcode::Retc, rs(0, "w")),
+        i(Opcode::Call, vec![label(1)]),
+        bare(Opcode::Ret),
+        Instruction::new(Opcode::Label, vec![label(1)]),
+        nz(Opcode::If, cb(0, "x")),
+        i(Opcode::Mov, vec![rd(0, "xyzw"), cb(1, "xyzw")]),
+        bare(Opcode::Ret),
+        bare(Opcode::Endif),
+        i(Opcode::Mov, vec![rd(0, "xyzw"), cb(2, "xyzw")]),
+    ];
+    // `program` appends the final `ret` (the end of sub_1).
+    let built = program(&body);
+    let out = built
+        .translate(&Profile::default())
+        .unwrap_or_else(|e| panic!("translation failed: {e}"));
+    glslang(&out.glsl, ProgramType::Pixel)
+        .unwrap_or_else(|log| panic!("glslang rejects:\n{}\n{log}", out.glsl));
+    let from = out.glsl.find("void sub_0();").expect("prototypes");
+    insta::with_settings!({ description => asm(&body), omit_expression => true }, {
+        insta::assert_snapshot!("call_label", &out.glsl[from..]);
+    });
+    let main = main_body(&out.glsl);
+    assert!(main.contains("    sub_1();\n"));
+    assert!(main.contains("if (floatBitsToUint(r0.x) == uint(0)) { sub_0(); }"));
+    assert!(!main.contains("void sub_"));
+}
+
+#[test]
+fn subroutine_errors() {
+    let e = error(&[i(Opcode::Call, vec![label(3)])]);
+    assert!(e.contains("no `label` defines"), "{e}");
+    // A subroutine body that does not end with `ret`.
+    let e = error(&[
+        bare(Opcode::Ret),
+        Instruction::new(Opcode::Label, vec![label(0)]),
+        bare(Opcode::Loop),
+        bare(Opcode::Ret),
+        Instruction::new(Opcode::Label, vec![label(1)]),
+    ]);
+    assert!(e.contains("top-level `ret`"), "{e}");
+    // Interface function bodies are refused (not a bug).
+    let fb = Operand::new(OperandType::FunctionBody, Components::Zero, &[0]);
+    let e = error(&[bare(Opcode::Ret), Instruction::new(Opcode::Label, vec![fb])]);
+    assert!(e.starts_with("refused"), "{e}");
+}
+
+// ---------------------------------------------------------------------------
+// Unit level: epilogue, nesting errors
+// ---------------------------------------------------------------------------
+
+#[test]
+fn epilogue_before_every_return() {
+    let epilogue = "    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;\n    if (true) {\n        gl_Position.w = 1.0;\n    }\n";
+    let body = [
+        nz(Opcode::If, rs(0, "x")),
+        bare(Opcode::Ret),
+        bare(Opcode::Endif),
+        z(Opcode::Retc, rs(0, "y")),
+        bare(Opcode::Ret),
+    ];
+    let text =
+        lower_unit(ProgramType::Vertex, &Profile::default(), epilogue, &body).expect("lowers");
+    let expected = "    if (floatBitsToUint(r0.x) != uint(0)) {
+        gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+        if (true) {
+            gl_Position.w = 1.0;
+        }
+        return;
+    }
+    if (floatBitsToUint(r0.y) == uint(0)) {
+        gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+        if (true) {
+            gl_Position.w = 1.0;
+        }
+        return;
+    }
+    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    if (true) {
+        gl_Position.w = 1.0;
+    }
+    return;
+";
+    assert_eq!(text, expected);
+}
+
+#[test]
+fn subroutine_returns_skip_the_epilogue() {
+    let body = [
+        i(Opcode::Call, vec![label(0)]),
+        bare(Opcode::Ret),
+        Instruction::new(Opcode::Label, vec![label(0)]),
+        bare(Opcode::Ret),
+    ];
+    let text = lower_unit(
+        ProgramType::Vertex,
+        &Profile::default(),
+        "EPILOGUE;\n",
+        &body,
+    )
+    .expect("lowers");
+    // Only main's body is in `body`; its one return runs the epilogue.
+    assert_eq!(text, "    sub_0();\n    EPILOGUE;\n    return;\n");
+}
+
+#[test]
+fn nesting_errors() {
+    let cases: Vec<(Vec<Instruction>, &str)> = vec![
+        (vec![bare(Opcode::Else)], "no open `if`"),
+        (vec![bare(Opcode::Endif)], "no open `if`"),
+        (
+            vec![
+                nz(Opcode::If, rs(0, "x")),
+                bare(Opcode::Else),
+                bare(Opcode::Else),
+            ],
+            "no open `if` without `else`",
+        ),
+        (
+            vec![bare(Opcode::Loop), bare(Opcode::Endif)],
+            "no open `if`",
+        ),
+        (vec![bare(Opcode::Endloop)], "no open `loop`"),
+        (vec![bare(Opcode::Break)], "not inside a `loop` or `switch`"),
+        (
+            vec![nz(Opcode::Continuec, rs(0, "x"))],
+            "not inside a `loop`",
+        ),
+        (
+            vec![i(Opcode::Switch, vec![rs(0, "x")]), bare(Opcode::Continue)],
+            "not followed by `case`",
+        ),
+        (vec![i(Opcode::Case, vec![u1(1)])], "outside the top level"),
+        (
+            vec![
+                i(Opcode::Switch, vec![rs(0, "x")]),
+                bare(Opcode::Default),
+                bare(Opcode::Loop),
+                i(Opcode::Case, vec![u1(1)]),
+            ],
+            "outside the top level",
+        ),
+        (vec![bare(Opcode::Endswitch)], "no open `switch`"),
+        (
+            vec![
+                i(Opcode::Switch, vec![rs(0, "x")]),
+                i(Opcode::Case, vec![rs(0, "x")]),
+            ],
+            "not a 32-bit immediate",
+        ),
+    ];
+    for (body, want) in cases {
+        let e = lower_unit(ProgramType::Pixel, &Profile::default(), "", &body)
+            .expect_err("malformed nesting must fail");
+        assert!(e.contains(want), "{e} (wanted {want})");
+    }
+    let e = lower_unit(
+        ProgramType::Vertex,
+        &Profile::default(),
+        "",
+        &[nz(Opcode::Discard, rs(0, "x"))],
+    )
+    .expect_err("discard in a vertex shader");
+    assert!(e.contains("pixel shader"), "{e}");
+}
+
+// ---------------------------------------------------------------------------
+// Corpus: shaders within the implemented families
+// ---------------------------------------------------------------------------
+
+/// Families whose shaders are checked end to end here.
+const FAMILIES: &[&str] = &["decl-io", "float-alu", "integer-conv", "cmp-controlflow"];
+
+#[test]
+fn corpus_shaders_within_the_families() {
+    let reg = Registry::global().expect("registry builds");
+    let profile = dxlower_targets::load("webgl2").expect("webgl2 profile");
+    let mut in_scope = 0usize;
+    let mut validated = 0usize;
+    let mut refused: BTreeMap<String, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut with_flow = 0usize;
+    let mut malformed = Vec::new();
+    for e in manifest() {
+        if !matches!(e.stage.as_str(), "vs" | "ps") {
+            continue;
+        }
+        let bytes = dxlower_tests::read_corpus(&e.file);
+        let Ok(shader) = dxlower_dxbc::parse(&bytes) else {
+            continue;
+        };
+        let ops: Vec<Opcode> = shader
+            .program
+            .instructions
+            .iter()
+            .map(|x| x.opcode)
+            .collect();
+        let within = ops.iter().all(|&op| {
+            reg.family_of(op)
+                .is_some_and(|f| FAMILIES.contains(&f) && reg.get(op).is_some())
+        });
+        if !within {
+            continue;
+        }
+        in_scope += 1;
+        if ops.iter().any(|op| {
+            matches!(
+                op,
+                Opcode::If | Opcode::Loop | Opcode::Switch | Opcode::Movc | Opcode::Discard
+            )
+        }) {
+            with_flow += 1;
+        }
+        match translate_corpus(&e.file, &profile) {
+            Ok(out) => match glslang(&out.glsl, out.stage) {
+                Ok(()) => validated += 1,
+                Err(log) => failures.push(format!("{}: glslang:\n{log}", e.file)),
+            },
+            Err(dxlower_core::TranslateError::Refused { refusal, .. }) => {
+                *refused.entry(refusal.what.clone()).or_default() += 1;
+            }
+            Err(dxlower_core::TranslateError::StageRefused(r)) => {
+                *refused.entry(r.what.clone()).or_default() += 1;
+            }
+            // vkd3d's invalid-shader test (`break` outside any loop) must
+            // be rejected as malformed, not lowered.
+            Err(err @ dxlower_core::TranslateError::Lower { .. })
+                if e.file.contains("test_invalid_shaders") =>
+            {
+                malformed.push(format!("{}: {err}", e.file));
+            }
+            Err(err) => failures.push(format!("{}: {err}", e.file)),
+        }
+    }
+    println!(
+        "corpus VS/PS within {FAMILIES:?}: {in_scope} (with if/loop/switch/movc/discard: {with_flow}); \
+         {validated} translated and validated, {} refused, {} rejected as malformed, {} failed",
+        refused.values().sum::<usize>(),
+        malformed.len(),
+        failures.len()
+    );
+    for m in &malformed {
+        println!("  malformed: {m}");
+    }
+    for (what, n) in &refused {
+        println!("  refused {n:>4}  {what}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} shaders failed:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(in_scope > 0, "no corpus shader within {FAMILIES:?}");
+    assert_eq!(
+        malformed.len(),
+        1,
+        "exactly the vkd3d invalid `break` shader is malformed: {malformed:?}"
+    );
+    assert!(malformed[0].contains("not inside a `loop` or `switch`"));
+    assert!(
+        with_flow > 0,
+        "no in-scope corpus shader uses this family's flow"
+    );
+}
