@@ -22,8 +22,12 @@
 //! - at a texel centre the bilinear weights are exactly (1, 0), so a linear
 //!   or nearest filter returns the texel itself.
 //!
-//! Verified against native `textureGather`/`textureGatherOffset(s)` of GLSL
-//! ES 3.10 on Mesa llvmpipe (see the crate docs).
+//! Compared with native `textureGather`/`textureGatherOffset` of GLSL ES
+//! 3.10 on Mesa llvmpipe (crate docs, decision 2): identical away from
+//! footprint boundaries with nearest filtering; within float rounding of a
+//! texel centre either footprint is a valid rounding; a linear filter on
+//! non-power-of-two sizes can leak ~1e-6 of a neighbour on drivers that
+//! weight in float.
 
 use crate::common::{self, Dim};
 use dxlower_core::profile::Gather4;

@@ -47,35 +47,52 @@
 //! (integer textures return `ivec4`/`uvec4`, which the register model
 //! stores bit-exactly); `_sat` is the core's second statement. Immediate
 //! texel offsets become the `…Offset` variants with constant `ivecK`
-//! arguments. Buffers, multisample textures and cube arrays are refused
-//! by name ([`common::dimension`]), as are dynamic resource indices.
+//! arguments. Multisample textures and cube arrays are refused by name
+//! ([`common::dimension`]), as are dynamic resource indices; a `Buffer<>`
+//! SRV is refused unless `texture_buffers = Emulate`, where `ld` fetches
+//! element `i` of the 2D data texture `bt<N>` row-major ([`ld`]).
 //!
-//! Files: [`sample`] (the six filtered samples), [`ld`], [`resinfo`],
-//! [`gather`] (four-tap emulation helpers), [`deriv`], [`refused`]
+//! Files: [`sample`] (the six filtered samples), [`ld`], [`resinfo`]
+//! (with the conservative [`liveness`] scan that lets a dead mip-count
+//! lane go unwritten), [`gather`] (four-tap emulation helpers), [`deriv`], [`refused`]
 //! (`ld_ms`, `lod`, `sample_info`, `sample_pos`, feedback forms), and the
 //! shared [`common`].
 //!
 //! ## Decisions
 //!
 //! Checked with `glslangValidator` (every snapshot's full shader, in the
-//! `texture_sample` integration tests) and with Mesa llvmpipe through EGL
-//! surfaceless (one-pixel GLSL ES draws reading an `RGBA32UI`/`RGBA32F`
-//! result):
+//! `texture_sample` integration tests) and with Mesa llvmpipe 22.3 (LLVM
+//! 15) through EGL surfaceless: 64×64 draws into an `RGBA32F` target whose
+//! pixels each record the largest difference between the lowering and a
+//! reference lookup.
 //!
 //! 1. **Shadow level 0 without `textureLod`**: `sample_c_lz` on
 //!    `sampler2DArrayShadow` and `samplerCubeShadow` (no ES 3.00
 //!    `textureLod` overload) is `textureGrad` with zero gradients; with an
-//!    offset on a 2D array `textureGradOffset`. On llvmpipe, with a
-//!    mip-mapped depth texture whose level 1 differs from level 0, the
-//!    zero-gradient form reads level 0 exactly like `textureLod(…, 0.0)` on
-//!    `sampler2DShadow` does.
+//!    offset on a 2D array `textureGradOffset`. On llvmpipe (ES 3.00
+//!    shaders, depth textures whose level 0 holds 0.25 and levels 1–2 hold
+//!    0.75, `LEQUAL` against 0.5), the zero-gradient forms on the 2D-array
+//!    and cube shadow samplers (and `textureGradOffset` on the array) return
+//!    the level-0 result at every pixel, exactly like `textureLod(…, 0.0)`
+//!    on `sampler2DShadow`, under `NEAREST_MIPMAP_NEAREST` and
+//!    `LINEAR_MIPMAP_LINEAR`; control lookups with large gradients in the
+//!    same draw read the coarser levels, so the check discriminates.
 //! 2. **`gather4*` by sampling the texel centres**, not by `texelFetch`
 //!    (see [`gather`]): the sampler's address mode and comparison function
-//!    then apply as in D3D. On llvmpipe the emulation equals GLSL ES
-//!    3.10's native `textureGather` (and `textureGatherOffset`, and the
-//!    shadow forms with a reference) for every component select, with
-//!    `REPEAT` and `CLAMP_TO_EDGE`, power-of-two and odd sizes, and
-//!    coordinates on and off texel boundaries.
+//!    then apply as in D3D. On llvmpipe, against GLSL ES 3.10's native
+//!    `textureGather`/`textureGatherOffset` (colour components 0–3 on 2D
+//!    and 2D-array RGBA8, `R32UI`, and the shadow forms on 2D and 2D-array
+//!    depth textures with `GREATER`/`LEQUAL`), over 64×64 coordinates
+//!    spanning [-0.3, 1.3] with `REPEAT`, `MIRRORED_REPEAT` and
+//!    `CLAMP_TO_EDGE`, sizes 1×1, 2×9, 7×5, 8×8, 13×9, 16×3: with
+//!    `NEAREST` every result is identical except on coordinates within
+//!    float rounding of a texel centre (a footprint boundary), where either
+//!    footprint is a correct rounding and llvmpipe's native gather — which
+//!    adds offsets and wraps in normalized coordinates for non-power-of-two
+//!    sizes — can pick the other one (the emulation adds offsets in texel
+//!    space, as D3D does). With `LINEAR` on non-power-of-two sizes a tap
+//!    can carry up to 1.4e-6 of its neighbour on llvmpipe, which weights in
+//!    float; power-of-two sizes are exact. Every 8×8 case is identical.
 //! 3. **`resinfo`** builds D3D's `[w, h, d-or-layers, levels]` vector, picks
 //!    lanes through the resource swizzle, reciprocates only sizes under
 //!    `_rcpFloat`, and reads the mip count from the profile's uniform or
