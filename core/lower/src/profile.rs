@@ -122,6 +122,14 @@ impl Profile {
             .and_then(|v| v.parse::<u32>().ok())
             .is_some_and(|v| v >= 310)
     }
+
+    /// The ABI rewrite pass of this name, when the profile runs it
+    /// (`passes: [(name: "bone_transforms", params: {"mode": "ubo"})]`).
+    /// The first entry wins if a name is listed twice. Passes read their
+    /// parameters through [`PassSpec::param`].
+    pub fn pass(&self, name: &str) -> Option<&PassSpec> {
+        self.passes.iter().find(|p| p.name == name)
+    }
 }
 
 /// Keep-or-drop gate for a qualifier ES 3.00 lacks.
@@ -312,4 +320,11 @@ pub struct PassSpec {
     /// Parameters, interpreted by the pass.
     #[serde(default)]
     pub params: std::collections::BTreeMap<String, String>,
+}
+
+impl PassSpec {
+    /// The parameter `key`, if the profile sets it.
+    pub fn param(&self, key: &str) -> Option<&str> {
+        self.params.get(key).map(String::as_str)
+    }
 }

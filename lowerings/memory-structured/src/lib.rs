@@ -1,1 +1,110 @@
-//! The memory-structured family (under construction).
+//! # dxlower-memory-structured
+//!
+//! The memory-structured family (`families.md` §6, §7 "other atomics, TGSM,
+//! UAV"; `profiles.md` §2 "UAVs, atomics, `sync`, SSBO stores, `bufinfo`",
+//! §4.5 `BoneTransforms`): structured and raw buffer loads and stores,
+//! typed UAV access, every atomic, `sync`, `bufinfo`, and the declarations
+//! of UAVs, raw SRVs, thread-group shared memory and thread groups.
+//!
+//! GLSL ES 3.00 has no shader storage buffers, no images, no atomic memory
+//! operations and no barriers, in any stage, and WebGL2 binds no writable
+//! resource to a shader. So every opcode here is refused by name in a
+//! vertex or pixel shader ([`dxlower_core::Refusal`]: `what` names the
+//! construct — `UAV u1 (dcl_uav_typed)`, `atomic_iadd`,
+//! `structured buffer t3 (ld_structured)` — `why` the missing ES 3.00
+//! feature, `lifted_by` the profile pass that lowers it where one exists),
+//! never lowered to GLSL that compiles but means something else.
+//!
+//! The one lowering is `ld_structured` of the vertex-stage `BoneTransforms`
+//! buffer under the profile pass `bone_transforms` ([`bone_transforms`]):
+//! the skinning rows are read from `cb3` (`mode = cb3_splice`, the ccpwgl
+//! ABI) or from a dedicated std140 block (`mode = ubo`, the native ABI),
+//! built from the decoded program, every load that does not match the
+//! pattern a hard error.
+//!
+//! `dcl_resource_structured` belongs to decl-io (families.md §1): it refuses
+//! structured SRVs, except in a vertex shader whose profile runs
+//! `bone_transforms`, where it declares nothing and leaves the buffer to
+//! this family's `ld_structured`.
+//!
+//! Files: one per opcode or tight group — [`dcl_uav`] (the three UAV
+//! declarations), [`dcl_resource_raw`], [`dcl_tgsm`] (raw and structured
+//! shared memory), [`dcl_thread_group`], [`ld_structured`] (refusal and the
+//! bone rows), [`ld_raw`], [`ld_uav_typed`], [`store`] (`store_structured`,
+//! `store_raw`, `store_uav_typed`), [`atomic`] (every `atomic_*` and
+//! `imm_atomic_*`), [`sync`], [`bufinfo`], [`feedback`] (the residency
+//! feedback loads `ld_raw_s`, `ld_structured_s`, `ld_uav_typed_s`), the
+//! shared naming and reasons in [`common`], and the pass in
+//! [`bone_transforms`].
+
+pub mod atomic;
+pub mod bone_transforms;
+pub mod bufinfo;
+pub mod common;
+pub mod dcl_resource_raw;
+pub mod dcl_tgsm;
+pub mod dcl_thread_group;
+pub mod dcl_uav;
+pub mod feedback;
+pub mod ld_raw;
+pub mod ld_structured;
+pub mod ld_uav_typed;
+pub mod store;
+pub mod sync;
+
+use dxlower_dxbc::Opcode;
+
+/// Every opcode the memory-structured family owns: the 13 of families.md
+/// §6 (`ld_structured`, `ld_raw`, `store_structured`, `store_raw`,
+/// `store_uav_typed`, `ld_uav_typed`, `atomic_iadd`, `imm_atomic_iadd`,
+/// `imm_atomic_exch`, `atomic_umax`, `atomic_umin`, `sync`, `bufinfo`), the
+/// other atomics and the UAV, raw-SRV, shared-memory and thread-group
+/// declarations of §7, and the residency-feedback forms of its loads, in
+/// opcode-number order. Each has exactly one handler in this crate.
+pub const OPCODES: &[Opcode] = &[
+    Opcode::Bufinfo,
+    Opcode::DclThreadGroup,
+    Opcode::DclUnorderedAccessViewTyped,
+    Opcode::DclUnorderedAccessViewRaw,
+    Opcode::DclUnorderedAccessViewStructured,
+    Opcode::DclThreadGroupSharedMemoryRaw,
+    Opcode::DclThreadGroupSharedMemoryStructured,
+    Opcode::DclResourceRaw,
+    Opcode::LdUavTyped,
+    Opcode::StoreUavTyped,
+    Opcode::LdRaw,
+    Opcode::StoreRaw,
+    Opcode::LdStructured,
+    Opcode::StoreStructured,
+    Opcode::AtomicAnd,
+    Opcode::AtomicOr,
+    Opcode::AtomicXor,
+    Opcode::AtomicCmpStore,
+    Opcode::AtomicIadd,
+    Opcode::AtomicImax,
+    Opcode::AtomicImin,
+    Opcode::AtomicUmax,
+    Opcode::AtomicUmin,
+    Opcode::ImmAtomicAlloc,
+    Opcode::ImmAtomicConsume,
+    Opcode::ImmAtomicIadd,
+    Opcode::ImmAtomicAnd,
+    Opcode::ImmAtomicOr,
+    Opcode::ImmAtomicXor,
+    Opcode::ImmAtomicExch,
+    Opcode::ImmAtomicCmpExch,
+    Opcode::ImmAtomicImax,
+    Opcode::ImmAtomicImin,
+    Opcode::ImmAtomicUmax,
+    Opcode::ImmAtomicUmin,
+    Opcode::Sync,
+    Opcode::LdUavTypedFeedback,
+    Opcode::LdRawFeedback,
+    Opcode::LdStructuredFeedback,
+];
+
+dxlower_core::register_family! {
+    name: "memory-structured",
+    spec: "families.md §6, §7 (other atomics, TGSM, UAV); families-review.md findings 3, 19, 25; profiles.md §2, §4.5-§4.6",
+    opcodes: OPCODES,
+}

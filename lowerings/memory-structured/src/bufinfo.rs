@@ -1,0 +1,45 @@
+//! `bufinfo`: buffer element counts, refused.
+
+use crate::common;
+use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal};
+use dxlower_dxbc::{Instruction, Opcode};
+
+/// `bufinfo dst, t#|u#`: the element count of a buffer (`GetDimensions`
+/// on `Buffer<>`, `StructuredBuffer`, `ByteAddressBuffer` and their RW
+/// forms).
+///
+/// **Spec**: families.md §6 `bufinfo` (0): "needs runtime-sized arrays →
+/// refuse"; profiles.md §2.
+///
+/// **GLSL ES 3.00**: none — `.length()` of a runtime-sized storage array
+/// is GLSL ES 3.10 and there are no buffer textures (`textureSize` on a
+/// `samplerBuffer` is GLSL ES 3.20). A `Buffer<>` emulated as a 2D data
+/// texture (`texture_buffers = Emulate`) does not know its element count
+/// either: the texture's width × height only bounds it. Refused with
+/// `what` = `buffer t<r> (bufinfo)` or `UAV u<r> (bufinfo)`.
+///
+/// **Differences**: HLSLcc emits `textureSize` on `samplerBuffer` or
+/// `.length()`, neither ES 3.00.
+///
+/// **Example**:
+/// ```text
+/// bufinfo r0.x, t3.xxxx   →   refused: buffer t3 (bufinfo): GLSL ES 3.00 cannot query a buffer's element count …
+/// ```
+fn lower<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    let i = common::memory_operand(inst)?;
+    let op = common::operand(inst, i)?;
+    Err(Refusal::new(
+        format!("{} ({})", common::name(op, "buffer"), inst.opcode),
+        "GLSL ES 3.00 cannot query a buffer's element count: it has no buffer textures \
+         (`samplerBuffer` is GLSL ES 3.20) and no runtime-sized storage arrays (`.length()` of a \
+         `buffer` block member is GLSL ES 3.10)",
+    )
+    .into())
+}
+
+register_handler! {
+    opcodes: &[Opcode::Bufinfo],
+    family: "memory-structured",
+    spec: "families.md §6 bufinfo; profiles.md §2",
+    lower: Lower::Inst(lower),
+}

@@ -1,0 +1,136 @@
+//! `ld_structured`: structured-buffer loads — the vertex-stage
+//! `BoneTransforms` rows under the `bone_transforms` pass, refused
+//! otherwise.
+
+use crate::bone_transforms::{self, BonePass, PASS, STRIDE};
+use crate::common::{self, UavKind, NO_STRUCTURED_SRV};
+use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal};
+use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, Program, ProgramType};
+
+/// What lifts the refusal of a vertex-stage 48-byte structured buffer.
+pub const LIFTED_BY: &str = "profile pass bone_transforms (ccpwgl, native)";
+
+/// The stride of structured buffer `t<reg>`: from its
+/// `dcl_resource_structured`, else from the load's
+/// `_indexable(structured_buffer, stride=N)` token.
+pub fn stride_of(program: &Program, inst: &Instruction, reg: u32) -> Option<u32> {
+    program
+        .instructions
+        .iter()
+        .filter(|i| i.opcode == Opcode::DclResourceStructured)
+        .find(|i| {
+            i.operands.first().is_some_and(|o| {
+                o.ty == OperandType::Resource && common::register(o) == u64::from(reg)
+            })
+        })
+        .and_then(|i| match i.payload {
+            Payload::Structured { stride, .. } => Some(stride),
+            _ => None,
+        })
+        .or_else(|| {
+            inst.ext_resource_dim()
+                .map(|(_, s)| u32::from(s))
+                .filter(|&s| s != 0)
+        })
+}
+
+/// `ld_structured dst, index, byteOffset, t#|u#|g#.swz`: reads the dwords
+/// `byteOffset / 4 + swz[c]` of element `index`, one per written lane.
+///
+/// **Spec**: families.md §6 `ld_structured` (4014) with findings 3, 19 and
+/// 25 of families-review.md; profiles.md §4.5 (`BoneTransforms`), §4.6
+/// (pixel-stage light lists), §2 (UAVs refused).
+///
+/// **GLSL ES 3.00**: no storage buffers, so only a load that a profile
+/// pass maps onto uniform storage lowers: a vertex shader's
+/// `BoneTransforms` buffer under `bone_transforms` (see
+/// [`bone_transforms`] for the identification rule, both modes and the
+/// hard errors):
+/// ```glsl
+/// // cb3_splice (ccpwgl)
+/// r1 = cb3.data[floatBitsToInt(v4.x) * 3 + 27].xyzw;
+/// // ubo (native)
+/// r1 = sb0.data[floatBitsToInt(r0.x) * 3 + 1].xyzw;
+/// ```
+/// Everything else is refused by name: `structured buffer t<r>
+/// (ld_structured)` (`lifted_by` the pass for a vertex-stage 48-byte
+/// buffer while the profile does not run it), `UAV u<r> (ld_structured)`,
+/// `shared memory g<r> (ld_structured)`. In a whole shader the
+/// declaration (`dcl_resource_structured`, `dcl_uav_structured`,
+/// `dcl_tgsm_structured`) is refused first with the same names.
+///
+/// **Differences**: HLSLcc reads `t0_buf[idx].value[(off >> 2u) + c]`
+/// from a `buffer` block (not ES 3.00); the historical ccpwgl text pass
+/// silently skipped loads it did not recognise, which are errors here.
+///
+/// **Example**:
+/// ```text
+/// ld_structured_indexable(structured_buffer, stride=48)(mixed,mixed,mixed,mixed) r1.xyzw, r0.x, l(16), t0.xyzw
+///     →   (ccpwgl, r0.x = v4.x + cb3[26].x)  r1 = cb3.data[floatBitsToInt(v4.x) * 3 + 27].xyzw;
+///     →   (webgl2)  refused: structured buffer t0 (ld_structured): … (lifted by profile pass bone_transforms (ccpwgl, native))
+/// ```
+fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    let i = 3;
+    let res = cx.operand(inst, i)?;
+    match res.ty {
+        OperandType::Resource => {}
+        OperandType::UnorderedAccessView | OperandType::ThreadGroupSharedMemory => {
+            return Err(common::refuse_access(
+                inst,
+                i,
+                "structured buffer",
+                UavKind::Buffer,
+                NO_STRUCTURED_SRV,
+            ))
+        }
+        other => {
+            return Err(LowerError::invalid(format!(
+                "`ld_structured` reads a {other:?} operand (expected t#, u# or g#)"
+            )))
+        }
+    }
+    let reg = res.reg().ok_or_else(|| {
+        LowerError::invalid("`ld_structured` with a dynamically indexed resource")
+    })?;
+    let st = cx.state();
+    let stride = stride_of(st.input.program, inst, reg);
+    let pass = if st.stage == ProgramType::Vertex {
+        BonePass::from_profile(cx.profile())?
+    } else {
+        None
+    };
+    // The stage input carries no RDEF yet: identification by stride.
+    let binding: Option<&str> = None;
+    if let (Some(pass), Some(stride)) = (&pass, stride) {
+        if bone_transforms::is_bone_buffer(st.stage, binding, stride) {
+            return bone_transforms::lower_load(inst, cx, pass, reg, stride);
+        }
+    }
+    let what = format!("structured buffer t{reg} ({})", inst.opcode);
+    let vs = st.stage == ProgramType::Vertex;
+    let refusal = match (stride, pass.is_some()) {
+        (None, _) => Refusal::new(
+            what,
+            format!("{NO_STRUCTURED_SRV} (and t{reg} has no dcl_resource_structured)"),
+        ),
+        (Some(s), true) => Refusal::new(
+            what,
+            format!(
+                "{NO_STRUCTURED_SRV}; the {PASS} pass rewrites only the {STRIDE}-byte \
+                 BoneTransforms buffer and t{reg} has stride {s}"
+            ),
+        ),
+        (Some(s), false) if vs && s == STRIDE => {
+            Refusal::new(what, NO_STRUCTURED_SRV).lifted_by(LIFTED_BY)
+        }
+        (Some(_), false) => Refusal::new(what, NO_STRUCTURED_SRV),
+    };
+    Err(refusal.into())
+}
+
+register_handler! {
+    opcodes: &[Opcode::LdStructured],
+    family: "memory-structured",
+    spec: "families.md §6 ld_structured; families-review.md 3, 19, 25; profiles.md §4.5",
+    lower: Lower::Inst(lower),
+}
