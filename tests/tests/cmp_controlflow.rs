@@ -841,6 +841,34 @@ fn discard_auto_without_derivatives_is_immediate() {
 }
 
 #[test]
+fn discard_auto_with_a_later_derivative_defers() {
+    // `deriv_rtx` after the discard needs the quad alive: `auto` defers.
+    let out = check(
+        "discard_auto_derivative",
+        &Profile::default(),
+        &[
+            nz(Opcode::Discard, rs(0, "x")),
+            i(Opcode::DerivRtx, vec![rd(1, "xy"), v0("xyxx")]),
+            i(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
+        ],
+    );
+    assert!(out.contains("{ hlslcc_discard = true; }"));
+    assert!(out.contains("    if (hlslcc_discard) { discard; }\n    return;\n}"));
+    // The same program with the derivative before the discard stays
+    // immediate.
+    let out = check(
+        "discard_auto_derivative_before",
+        &Profile::default(),
+        &[
+            i(Opcode::DerivRtx, vec![rd(1, "xy"), v0("xyxx")]),
+            nz(Opcode::Discard, rs(0, "x")),
+            i(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
+        ],
+    );
+    assert!(!out.contains("hlslcc_discard"));
+}
+
+#[test]
 fn discard_deferred() {
     let out = check(
         "discard_deferred",
