@@ -1,7 +1,7 @@
 //! `dcl_resource_structured`: structured buffers `t#`.
 
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
-use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
+use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, ProgramType};
 
 /// `dcl_resource_structured tN, stride`: declares a structured buffer.
 ///
@@ -22,7 +22,7 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 /// ```text
 /// dcl_resource_structured t0, 48   →   refused: structured buffer t0: GLSL ES 3.00 has no shader storage buffers
 /// ```
-fn lower<'a>(inst: &'a Instruction, _cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
+fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
     let op = inst.operands.first().ok_or_else(|| {
         LowerError::invalid("`dcl_resource_structured` without its register operand")
     })?;
@@ -40,6 +40,15 @@ fn lower<'a>(inst: &'a Instruction, _cx: &mut DeclCtx<'a>) -> Result<(), LowerEr
             ))
         }
     };
+    // --- ABI rewrite `bone_transforms` (profiles.md §4.5) ---
+    // Under the pass, a vertex shader's structured buffers are left to the
+    // memory-structured family's `ld_structured`: it declares the storage
+    // of the BoneTransforms buffer (cb3 rows or a std140 block) at the first
+    // load and refuses the loads of any other buffer by name.
+    if cx.st.stage == ProgramType::Vertex && cx.profile().pass("bone_transforms").is_some() {
+        return Ok(());
+    }
+    // --- end bone_transforms ---
     let reg = op.indices.first().map(|i| i.imm).unwrap_or(0);
     Err(Refusal::new(
         format!("structured buffer t{reg}"),
