@@ -942,6 +942,16 @@ fn call_label_functions() {
     assert!(main.contains("    sub_1();\n"));
     assert!(main.contains("if (floatBitsToUint(r0.x) == uint(0)) { sub_0(); }"));
     assert!(!main.contains("void sub_"));
+    // With instruction comments the `label` comments land between the
+    // functions; the shader still compiles.
+    let commented = Profile {
+        instruction_comments: true,
+        ..Profile::default()
+    };
+    let out = built.translate(&commented).expect("translates");
+    assert!(out.glsl.contains("// label l1"), "{}", out.glsl);
+    glslang(&out.glsl, ProgramType::Pixel)
+        .unwrap_or_else(|log| panic!("glslang rejects:\n{}\n{log}", out.glsl));
 }
 
 #[test]
