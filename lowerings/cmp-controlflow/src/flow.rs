@@ -69,8 +69,10 @@ pub(crate) fn segment_end(insts: &[Instruction], idx: usize) -> usize {
 
 /// Applies one instruction to the block stack; `Err` names the mismatch.
 fn step(stack: &mut Vec<Block>, inst: &Instruction, at: usize) -> Result<(), LowerError> {
+    // Unbalanced or misplaced control flow is bytecode the D3D runtime
+    // rejects: an invalid program, refused as such.
     let bad = |what: &str| {
-        LowerError::invalid(format!(
+        LowerError::InvalidProgram(format!(
             "`{}` at instruction {at}: {what}",
             inst.opcode.mnemonic()
         ))
