@@ -1,0 +1,1251 @@
+//! The memory-structured family (families.md §6, §7; profiles.md §2,
+//! §4.5): every opcode it owns refused by name in a vertex or pixel shader
+//! (`what`, `why`, `lifted_by` snapshotted and asserted), and the one
+//! lowering — `ld_structured` of the vertex-stage `BoneTransforms` buffer
+//! under the `bone_transforms` pass, in both modes — as full shaders
+//! checked with `glslangValidator`, plus the loads the pass must reject.
+//!
+//! Each snapshot's description is the disassembly of the instructions
+//! under test, so a `.snap` reads as "asm → GLSL".
+
+// Link every family so their handlers register.
+extern crate dxlower_lowerings;
+
+use dxlower_core::profile::PassSpec;
+use dxlower_core::{Profile, Registry, TranslateError};
+use dxlower_dxbc::disasm::{write_instruction, Options};
+use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::{
+    Components, ExtendedOpcode, Instruction, Opcode, Operand, OperandType, Payload, ProgramType,
+    ResourceDimension, ReturnType, Signature, SignatureElement, SignatureSystemValue, SystemValue,
+    Version,
+};
+use dxlower_tests::{glslang, Built};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+const VS: ProgramType = ProgramType::Vertex;
+const PS: ProgramType = ProgramType::Pixel;
+
+// ---------------------------------------------------------------------------
+// Operand shorthands
+// ---------------------------------------------------------------------------
+
+fn m(letters: &str) -> Components {
+    Components::mask(letters).expect("mask letters")
+}
+
+fn s(letters: &str) -> Components {
+    Components::swizzle(letters).expect("swizzle letters")
+}
+
+fn rd(n: u32, mask: &str) -> Operand {
+    Operand::temp(n, m(mask))
+}
+
+fn rs(n: u32, swz: &str) -> Operand {
+    Operand::temp(n, s(swz))
+}
+
+fn v(n: u32, swz: &str) -> Operand {
+    Operand::input(n, s(swz))
+}
+
+fn cb(slot: u32, reg: u32, swz: &str) -> Operand {
+    Operand::cb(slot, reg, s(swz))
+}
+
+fn l(x: u32) -> Operand {
+    Operand::imm32(x)
+}
+
+/// `t<n>.<swizzle>`.
+fn t(n: u32, swz: &str) -> Operand {
+    Operand::new(OperandType::Resource, s(swz), &[n])
+}
+
+/// `u<n>` as an instruction operand.
+fn u(n: u32) -> Operand {
+    Operand::uav(n)
+}
+
+/// `u<n>.<mask>` as a destination (atomics, stores).
+fn ud(n: u32, mask: &str) -> Operand {
+    Operand::new(OperandType::UnorderedAccessView, m(mask), &[n])
+}
+
+/// `g<n>.<mask>` as a destination.
+fn gd(n: u32, mask: &str) -> Operand {
+    Operand::new(OperandType::ThreadGroupSharedMemory, m(mask), &[n])
+}
+
+/// `g<n>.<swizzle>` as a source.
+fn gs(n: u32, swz: &str) -> Operand {
+    Operand::new(OperandType::ThreadGroupSharedMemory, s(swz), &[n])
+}
+
+fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
+    Instruction::new(op, operands)
+}
+
+/// `ld_structured_indexable(structured_buffer, stride=N)(mixed,…) dst,
+/// idx, off, res` as fxc writes it.
+fn ld_structured(
+    stride: u16,
+    dst: Operand,
+    idx: Operand,
+    off: Operand,
+    res: Operand,
+) -> Instruction {
+    i(Opcode::LdStructured, vec![dst, idx, off, res])
+        .with_extended(ExtendedOpcode::ResourceDim {
+            dim: ResourceDimension::StructuredBuffer,
+            stride,
+            raw: 0,
+        })
+        .with_extended(ExtendedOpcode::ResourceReturnType {
+            types: [ReturnType::Mixed; 4],
+            raw: 0,
+        })
+}
+
+/// A 48-byte bone load.
+fn bone(dst: Operand, idx: Operand, off: u32, swz: &str) -> Instruction {
+    ld_structured(48, dst, idx, l(off), t(0, swz))
+}
+
+fn dcl_structured(reg: u32, stride: u32) -> Instruction {
+    Instruction::decl(
+        Opcode::DclResourceStructured,
+        vec![Operand::new(
+            OperandType::Resource,
+            Components::Zero,
+            &[reg],
+        )],
+        Payload::Structured {
+            stride,
+            count: None,
+            space: None,
+        },
+    )
+}
+
+fn dcl_uav(op: Opcode, reg: u32, payload: Payload) -> Instruction {
+    Instruction::decl(
+        op,
+        vec![Operand::new(
+            OperandType::UnorderedAccessView,
+            Components::Zero,
+            &[reg],
+        )],
+        payload,
+    )
+}
+
+fn dcl_tgsm(op: Opcode, reg: u32, payload: Payload) -> Instruction {
+    Instruction::decl(
+        op,
+        vec![Operand::new(
+            OperandType::ThreadGroupSharedMemory,
+            Components::Zero,
+            &[reg],
+        )],
+        payload,
+    )
+}
+
+// ---------------------------------------------------------------------------
+// Programs
+// ---------------------------------------------------------------------------
+
+fn element(
+    name: &str,
+    register: u32,
+    ty: ComponentType,
+    sv: SignatureSystemValue,
+) -> SignatureElement {
+    SignatureElement {
+        name: name.to_string(),
+        semantic_index: 0,
+        system_value: sv,
+        component_type: ty,
+        register,
+        mask: 0xF,
+        rw_mask: 0xF,
+        reserved: 0,
+        stream: 0,
+        min_precision: MinPrecision::Default,
+    }
+}
+
+fn signature(fourcc: &[u8; 4], elements: Vec<SignatureElement>) -> Signature {
+    Signature {
+        fourcc: *fourcc,
+        elements_offset: 8,
+        elements,
+    }
+}
+
+const NONE: SignatureSystemValue = SignatureSystemValue::Undefined;
+
+/// A Carbon-style skinned vs_5_0: `decls` (constant buffers, structured
+/// buffers), `v0` POSITION float4, `v1` BLENDINDICES uint4, `o0`
+/// SV_Position, `o1` TEXCOORD0, four temps, `body`, `ret`.
+fn skin_vs(decls: &[Instruction], body: &[Instruction]) -> Built {
+    let mut insts = decls.to_vec();
+    insts.extend([
+        Instruction::dcl_input(0, 0xF),
+        Instruction::dcl_input(1, 0xF),
+        Instruction::dcl_output_siv(0, 0xF, SystemValue::Position),
+        Instruction::dcl_output(1, 0xF),
+        Instruction::dcl_temps(4),
+    ]);
+    insts.extend(body.iter().cloned());
+    insts.push(i(Opcode::Ret, vec![]));
+    let isgn = signature(
+        b"ISGN",
+        vec![
+            element("POSITION", 0, ComponentType::Float32, NONE),
+            element("BLENDINDICES", 1, ComponentType::Uint32, NONE),
+        ],
+    );
+    let osgn = signature(
+        b"OSGN",
+        vec![
+            element(
+                "SV_Position",
+                0,
+                ComponentType::Float32,
+                SignatureSystemValue::Position,
+            ),
+            element("TEXCOORD", 1, ComponentType::Float32, NONE),
+        ],
+    );
+    Built::new(VS, 5, insts, Some(isgn), Some(osgn))
+}
+
+/// The usual declarations: `cb3[27]` and `t0` of stride 48.
+fn bone_decls() -> Vec<Instruction> {
+    vec![
+        Instruction::dcl_constant_buffer(3, 27),
+        dcl_structured(0, 48),
+    ]
+}
+
+/// A ps_5_0 with `v0` TEXCOORD0, `o0` SV_Target0, four temps, `decls`,
+/// `body`, `ret`.
+fn ps(decls: &[Instruction], body: &[Instruction]) -> Built {
+    let mut insts = decls.to_vec();
+    insts.extend([
+        Instruction::dcl_input_ps(dxlower_dxbc::InterpolationMode::Linear, 0, 0xF),
+        Instruction::dcl_output(0, 0xF),
+        Instruction::dcl_temps(4),
+    ]);
+    insts.extend(body.iter().cloned());
+    insts.push(i(Opcode::Ret, vec![]));
+    let isgn = signature(
+        b"ISGN",
+        vec![element("TEXCOORD", 0, ComponentType::Float32, NONE)],
+    );
+    let osgn = signature(
+        b"OSGN",
+        vec![element(
+            "SV_Target",
+            0,
+            ComponentType::Float32,
+            SignatureSystemValue::Target,
+        )],
+    );
+    Built::new(PS, 5, insts, Some(isgn), Some(osgn))
+}
+
+/// The disassembly of `body`, one instruction per line.
+fn asm(stage: ProgramType, body: &[Instruction]) -> String {
+    let built = Built::new(stage, 5, body.to_vec(), None, None);
+    let version = Version::new(stage, 5, 0);
+    let mut text = String::new();
+    for inst in &built.program.instructions {
+        write_instruction(&mut text, &version, inst, &Options::default()).expect("disassemble");
+        text.push('\n');
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------
+// Profiles
+// ---------------------------------------------------------------------------
+
+fn pass(params: &[(&str, &str)]) -> PassSpec {
+    PassSpec {
+        name: "bone_transforms".into(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect::<BTreeMap<_, _>>(),
+    }
+}
+
+/// A built-in profile with the pass set to `params` (replacing any
+/// `bone_transforms` entry the RON file has).
+fn with_pass(name: &str, params: &[(&str, &str)]) -> Profile {
+    let mut p = dxlower_targets::load(name).expect("built-in profile");
+    p.passes.retain(|x| x.name != "bone_transforms");
+    p.passes.insert(0, pass(params));
+    p
+}
+
+fn ccpwgl() -> Profile {
+    with_pass("ccpwgl", &[("mode", "cb3_splice")])
+}
+
+fn native() -> Profile {
+    with_pass("native", &[("mode", "ubo")])
+}
+
+fn webgl2() -> Profile {
+    let mut p = dxlower_targets::load("webgl2").expect("webgl2 profile");
+    p.passes.retain(|x| x.name != "bone_transforms");
+    p
+}
+
+// ---------------------------------------------------------------------------
+// Checks
+// ---------------------------------------------------------------------------
+
+/// Translates, checks the whole shader with glslang, snapshots it (the
+/// description is the body's disassembly); returns the GLSL.
+fn check(name: &str, profile: &Profile, built: &Built, body: &[Instruction]) -> String {
+    let stage = built.program.version.program_type;
+    let out = built
+        .translate(profile)
+        .unwrap_or_else(|e| panic!("{name}: translation failed: {e}"));
+    if let Err(log) = glslang(&out.glsl, stage) {
+        panic!(
+            "{name}: glslangValidator rejects the output:\n{}\n{log}",
+            out.glsl
+        );
+    }
+    insta::with_settings!({ description => asm(stage, body), omit_expression => true }, {
+        insta::assert_snapshot!(name, out.glsl);
+    });
+    out.glsl
+}
+
+/// The refusal of a translation, as (what, why, lifted_by).
+fn refusal(profile: &Profile, built: &Built) -> (String, String, Option<String>) {
+    match built.translate(profile) {
+        Err(TranslateError::Refused { refusal, .. }) => {
+            (refusal.what, refusal.why, refusal.lifted_by)
+        }
+        Err(e) => panic!("expected a refusal, got {e}"),
+        Ok(out) => panic!("expected a refusal, got GLSL:\n{}", out.glsl),
+    }
+}
+
+/// The message of a translation that fails as malformed for the lowering.
+fn invalid(profile: &Profile, built: &Built) -> String {
+    match built.translate(profile) {
+        Err(TranslateError::Lower { message, .. }) => message,
+        Err(e) => panic!("expected an invalid-load error, got {e}"),
+        Ok(out) => panic!("expected an error, got GLSL:\n{}", out.glsl),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Refusals
+// ---------------------------------------------------------------------------
+
+struct Case {
+    stage: ProgramType,
+    /// Declarations (refused by a declaration handler) or empty.
+    decls: Vec<Instruction>,
+    /// Instructions (refused by an instruction handler) or empty.
+    body: Vec<Instruction>,
+    what: &'static str,
+    lifted: Option<&'static str>,
+}
+
+fn case(
+    stage: ProgramType,
+    decls: Vec<Instruction>,
+    body: Vec<Instruction>,
+    what: &'static str,
+    lifted: Option<&'static str>,
+) -> Case {
+    Case {
+        stage,
+        decls,
+        body,
+        what,
+        lifted,
+    }
+}
+
+const LIFT: Option<&str> = Some("profile pass bone_transforms (ccpwgl, native)");
+
+fn refusal_cases() -> Vec<Case> {
+    let typed = Payload::UavTyped {
+        return_types: [ReturnType::Float; 4],
+        raw: 0x5555,
+        space: None,
+    };
+    let structured = |stride| Payload::Structured {
+        stride,
+        count: None,
+        space: None,
+    };
+    let counter_uav =
+        dcl_uav(Opcode::DclUnorderedAccessViewStructured, 3, structured(16)).with_controls(1 << 23);
+    vec![
+        // Declarations.
+        case(
+            PS,
+            vec![
+                dcl_uav(Opcode::DclUnorderedAccessViewTyped, 1, typed).with_control_field(
+                    11,
+                    15,
+                    ResourceDimension::Texture2D.to_u8() as u32,
+                ),
+            ],
+            vec![],
+            "UAV u1 (dcl_uav_typed)",
+            None,
+        ),
+        case(
+            PS,
+            vec![dcl_uav(Opcode::DclUnorderedAccessViewRaw, 0, Payload::None)],
+            vec![],
+            "UAV u0 (dcl_uav_raw)",
+            None,
+        ),
+        case(
+            PS,
+            vec![dcl_uav(
+                Opcode::DclUnorderedAccessViewStructured,
+                2,
+                structured(16),
+            )],
+            vec![],
+            "UAV u2 (dcl_uav_structured)",
+            None,
+        ),
+        case(
+            PS,
+            vec![counter_uav],
+            vec![],
+            "UAV u3 (dcl_uav_structured)",
+            None,
+        ),
+        case(
+            VS,
+            vec![Instruction::decl(
+                Opcode::DclResourceRaw,
+                vec![Operand::new(OperandType::Resource, Components::Zero, &[2])],
+                Payload::None,
+            )],
+            vec![],
+            "raw buffer t2 (dcl_resource_raw)",
+            None,
+        ),
+        case(
+            PS,
+            vec![dcl_tgsm(
+                Opcode::DclThreadGroupSharedMemoryRaw,
+                0,
+                Payload::Count(256),
+            )],
+            vec![],
+            "shared memory g0 (dcl_tgsm_raw)",
+            None,
+        ),
+        case(
+            PS,
+            vec![dcl_tgsm(
+                Opcode::DclThreadGroupSharedMemoryStructured,
+                1,
+                Payload::Structured {
+                    stride: 4,
+                    count: Some(64),
+                    space: None,
+                },
+            )],
+            vec![],
+            "shared memory g1 (dcl_tgsm_structured)",
+            None,
+        ),
+        case(
+            VS,
+            vec![Instruction::decl(
+                Opcode::DclThreadGroup,
+                vec![],
+                Payload::ThreadGroup([64, 1, 1]),
+            )],
+            vec![],
+            "compute thread group (dcl_thread_group)",
+            None,
+        ),
+        // Loads (their declarations omitted so that the instruction
+        // handler is the one to refuse).
+        case(
+            VS,
+            vec![],
+            vec![ld_structured(
+                48,
+                rd(0, "xyzw"),
+                v(1, "x"),
+                l(0),
+                t(0, "xyzw"),
+            )],
+            "structured buffer t0 (ld_structured)",
+            LIFT,
+        ),
+        case(
+            VS,
+            vec![],
+            vec![ld_structured(
+                16,
+                rd(0, "xy"),
+                v(1, "x"),
+                l(0),
+                t(0, "xyxx"),
+            )],
+            "structured buffer t0 (ld_structured)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![ld_structured(
+                48,
+                rd(0, "x"),
+                rs(1, "x"),
+                l(4),
+                t(3, "xxxx"),
+            )],
+            "structured buffer t3 (ld_structured)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![ld_structured(
+                16,
+                rd(0, "x"),
+                rs(1, "x"),
+                l(0),
+                Operand::new(OperandType::UnorderedAccessView, s("xxxx"), &[1]),
+            )],
+            "UAV u1 (ld_structured)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![ld_structured(
+                4,
+                rd(0, "x"),
+                rs(1, "x"),
+                l(0),
+                gs(0, "xxxx"),
+            )],
+            "shared memory g0 (ld_structured)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(Opcode::LdRaw, vec![rd(0, "xy"), l(16), t(2, "xyxx")])],
+            "raw buffer t2 (ld_raw)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(
+                Opcode::LdRaw,
+                vec![
+                    rd(0, "x"),
+                    rs(1, "x"),
+                    Operand::new(OperandType::UnorderedAccessView, s("xxxx"), &[0]),
+                ],
+            )],
+            "UAV u0 (ld_raw)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(Opcode::LdRaw, vec![rd(0, "x"), l(0), gs(1, "xxxx")])],
+            "shared memory g1 (ld_raw)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(
+                Opcode::LdUavTyped,
+                vec![rd(0, "xyzw"), v(0, "xyyy"), u(1)],
+            )],
+            "UAV u1 (ld_uav_typed)",
+            None,
+        ),
+        // Stores.
+        case(
+            PS,
+            vec![],
+            vec![i(
+                Opcode::StoreUavTyped,
+                vec![ud(1, "xyzw"), v(0, "xyyy"), rs(0, "xyzw")],
+            )],
+            "UAV u1 (store_uav_typed)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(Opcode::StoreRaw, vec![ud(0, "xy"), l(0), rs(0, "xyxx")])],
+            "UAV u0 (store_raw)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(
+                Opcode::StoreStructured,
+                vec![ud(2, "x"), l(0), l(0), rs(0, "x")],
+            )],
+            "UAV u2 (store_structured)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(
+                Opcode::StoreStructured,
+                vec![gd(0, "x"), l(0), l(0), rs(0, "x")],
+            )],
+            "shared memory g0 (store_structured)",
+            None,
+        ),
+        // Barriers and queries.
+        case(
+            PS,
+            vec![],
+            vec![i(Opcode::Sync, vec![]).with_control_field(11, 14, 8)],
+            "sync_uglobal",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(Opcode::Sync, vec![]).with_control_field(11, 14, 3)],
+            "sync_g_t",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(Opcode::Bufinfo, vec![rd(0, "x"), t(3, "xxxx")])],
+            "buffer t3 (bufinfo)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(
+                Opcode::Bufinfo,
+                vec![
+                    rd(0, "x"),
+                    Operand::new(OperandType::UnorderedAccessView, s("xxxx"), &[1]),
+                ],
+            )],
+            "UAV u1 (bufinfo)",
+            None,
+        ),
+        // Residency feedback.
+        case(
+            PS,
+            vec![],
+            vec![i(
+                Opcode::LdStructuredFeedback,
+                vec![rd(0, "x"), rd(1, "x"), rs(2, "x"), l(0), t(0, "xxxx")],
+            )],
+            "resource t0 (ld_structured_feedback)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(
+                Opcode::LdRawFeedback,
+                vec![rd(0, "x"), rd(1, "x"), l(0), t(2, "xxxx")],
+            )],
+            "resource t2 (ld_raw_feedback)",
+            None,
+        ),
+        case(
+            PS,
+            vec![],
+            vec![i(
+                Opcode::LdUavTypedFeedback,
+                vec![rd(0, "x"), rd(1, "x"), v(0, "xyyy"), u(1)],
+            )],
+            "UAV u1 (ld_uav_typed_feedback)",
+            None,
+        ),
+    ]
+}
+
+/// Operands of an atomic: `atomic_* u0, addr, value(s)`,
+/// `imm_atomic_* r0.x, u0, addr, value(s)`, `imm_atomic_alloc r0.x, u0`.
+fn atomic(op: Opcode) -> Instruction {
+    let values = match op {
+        Opcode::AtomicCmpStore | Opcode::ImmAtomicCmpExch => vec![l(0), l(1)],
+        _ => vec![l(1)],
+    };
+    let mut ops = Vec::new();
+    match op {
+        Opcode::ImmAtomicAlloc | Opcode::ImmAtomicConsume => {
+            ops.push(rd(0, "x"));
+            ops.push(u(0));
+        }
+        _ if op.mnemonic().starts_with("imm_") => {
+            ops.push(rd(0, "x"));
+            ops.push(ud(0, "x"));
+            ops.push(v(0, "x"));
+            ops.extend(values);
+        }
+        _ => {
+            ops.push(ud(0, "x"));
+            ops.push(v(0, "x"));
+            ops.extend(values);
+        }
+    }
+    i(op, ops)
+}
+
+#[test]
+fn every_opcode_is_refused_by_name_in_vs_and_ps() {
+    let profile = webgl2();
+    let mut report = String::new();
+    for c in refusal_cases() {
+        let built = match c.stage {
+            VS => skin_vs(&c.decls, &c.body),
+            _ => ps(&c.decls, &c.body),
+        };
+        let (what, why, lifted) = refusal(&profile, &built);
+        assert_eq!(what, c.what);
+        assert_eq!(lifted.as_deref(), c.lifted, "{what}");
+        assert!(why.contains("GLSL ES 3"), "{what}: {why}");
+        let shown: Vec<_> = c.decls.iter().chain(&c.body).cloned().collect();
+        let _ = writeln!(
+            report,
+            "{}{} -> {what}\n    why: {why}\n    lifted_by: {}\n",
+            asm(c.stage, &shown),
+            match c.stage {
+                VS => "  (vs)",
+                _ => "  (ps)",
+            },
+            lifted.as_deref().unwrap_or("-")
+        );
+    }
+    // Every atomic in a pixel shader (families.md §6: no compute-only
+    // pre-filter), and in a vertex shader.
+    let family = Registry::global()
+        .expect("registry")
+        .families()
+        .iter()
+        .find(|f| f.name == "memory-structured")
+        .expect("the family is linked");
+    let atomics: Vec<Opcode> = family
+        .opcodes
+        .iter()
+        .copied()
+        .filter(|o| o.mnemonic().starts_with("atomic_") || o.mnemonic().starts_with("imm_atomic_"))
+        .collect();
+    assert_eq!(atomics.len(), 21);
+    for op in atomics {
+        for stage in [PS, VS] {
+            let body = [atomic(op)];
+            let built = match stage {
+                VS => skin_vs(&[], &body),
+                _ => ps(&[], &body),
+            };
+            let (what, why, lifted) = refusal(&profile, &built);
+            assert_eq!(what, op.mnemonic());
+            assert!(why.contains("no atomic memory operations"), "{what}: {why}");
+            assert!(why.ends_with("(target: UAV u0)"), "{what}: {why}");
+            assert_eq!(lifted, None);
+            if stage == PS {
+                let _ = writeln!(
+                    report,
+                    "{}  (ps) -> {what}\n    why: {why}\n",
+                    asm(PS, &body)
+                );
+            }
+        }
+    }
+    insta::assert_snapshot!("refusals", report);
+}
+
+#[test]
+fn the_counter_of_an_append_buffer_is_named() {
+    let counter = dcl_uav(
+        Opcode::DclUnorderedAccessViewStructured,
+        3,
+        Payload::Structured {
+            stride: 16,
+            count: None,
+            space: None,
+        },
+    )
+    .with_controls(1 << 23);
+    let (_, why, _) = refusal(&webgl2(), &ps(&[counter], &[]));
+    assert!(
+        why.ends_with("(stride 16 bytes, with an append/consume counter)"),
+        "{why}"
+    );
+}
+
+#[test]
+fn structured_declarations_stay_refused_without_the_pass() {
+    // The whole shader: decl-io refuses the declaration before any load.
+    let body = [bone(rd(1, "xyzw"), v(1, "x"), 0, "xyzw")];
+    for profile in [webgl2(), dxlower_targets::load("webgl2").expect("webgl2")] {
+        let (what, _, lifted) = refusal(&profile, &skin_vs(&bone_decls(), &body));
+        assert_eq!(what, "structured buffer t0");
+        assert!(lifted.is_some());
+    }
+    // A pixel shader under the pass: the pass is vertex-only.
+    let (what, _, _) = refusal(
+        &ccpwgl(),
+        &ps(
+            &[dcl_structured(0, 48)],
+            &[ld_structured(48, rd(0, "x"), l(0), l(0), t(0, "xxxx"))],
+        ),
+    );
+    assert_eq!(what, "structured buffer t0");
+}
+
+#[test]
+fn other_vs_structured_buffers_under_the_pass_are_refused_at_the_load() {
+    // FluidRender-like: stride 16, not BoneTransforms.
+    let decls = [dcl_structured(0, 16)];
+    let body = [ld_structured(
+        16,
+        rd(0, "xy"),
+        v(1, "x"),
+        l(0),
+        t(0, "xyxx"),
+    )];
+    for profile in [ccpwgl(), native()] {
+        let (what, why, lifted) = refusal(&profile, &skin_vs(&decls, &body));
+        assert_eq!(what, "structured buffer t0 (ld_structured)");
+        assert!(
+            why.ends_with("rewrites only the 48-byte BoneTransforms buffer and t0 has stride 16"),
+            "{why}"
+        );
+        assert_eq!(lifted, None);
+    }
+    // Declared but never read: nothing to declare, the shader lowers.
+    let out = skin_vs(
+        &decls,
+        &[i(
+            Opcode::Mov,
+            vec![Operand::output(0, m("xyzw")), v(0, "xyzw")],
+        )],
+    )
+    .translate(&ccpwgl())
+    .expect("an unread structured buffer costs nothing");
+    assert!(!out.glsl.contains("buffer"), "{}", out.glsl);
+    glslang(&out.glsl, VS).expect("glslang");
+}
+
+// ---------------------------------------------------------------------------
+// BoneTransforms
+// ---------------------------------------------------------------------------
+
+/// Carbon's skinning prologue: `r0 = v1 + cb3[26].x` (the bone offset),
+/// three rows of joint `r0.x`, one row of joint `r0.y`, the position
+/// transformed by the first joint.
+fn carbon_body() -> Vec<Instruction> {
+    vec![
+        i(
+            Opcode::Iadd,
+            vec![rd(0, "xyzw"), v(1, "xyzw"), cb(3, 26, "xxxx")],
+        ),
+        bone(rd(1, "xyzw"), rs(0, "x"), 0, "xyzw"),
+        bone(rd(2, "xyzw"), rs(0, "x"), 16, "xyzw"),
+        bone(rd(3, "xyzw"), rs(0, "x"), 32, "xyzw"),
+        i(
+            Opcode::Dp4,
+            vec![Operand::output(0, m("x")), v(0, "xyzw"), rs(1, "xyzw")],
+        ),
+        i(
+            Opcode::Dp4,
+            vec![Operand::output(0, m("y")), v(0, "xyzw"), rs(2, "xyzw")],
+        ),
+        i(
+            Opcode::Dp4,
+            vec![Operand::output(0, m("z")), v(0, "xyzw"), rs(3, "xyzw")],
+        ),
+        i(
+            Opcode::Mov,
+            vec![Operand::output(0, m("w")), Operand::immf32(1.0)],
+        ),
+        bone(Operand::output(1, m("xyzw")), rs(0, "y"), 16, "wzyx"),
+    ]
+}
+
+#[test]
+fn bone_transforms_cb3_splice() {
+    let body = carbon_body();
+    let glsl = check(
+        "bone_transforms_cb3_splice",
+        &ccpwgl(),
+        &skin_vs(&bone_decls(), &body),
+        &body,
+    );
+    assert!(glsl
+        .starts_with("#version 300 es\n// CEWG: BoneTransforms lowered to cb3 JointMat rows.\n"));
+    assert!(glsl.contains("vec4 data[200];\n} cb3;"));
+    // Rows from the attribute itself: the bone-offset add is bypassed.
+    assert!(
+        glsl.contains("r1 = cb3.data[int(uvec4(in_BLENDINDICES0).x) * 3 + 26].xyzw;"),
+        "{glsl}"
+    );
+    assert!(
+        glsl.contains("r3 = cb3.data[int(uvec4(in_BLENDINDICES0).x) * 3 + 28].xyzw;"),
+        "{glsl}"
+    );
+    assert!(
+        glsl.contains("cb3.data[int(uvec4(in_BLENDINDICES0).y) * 3 + 27].wzyx"),
+        "{glsl}"
+    );
+    assert!(!glsl.contains("buffer"), "{glsl}");
+}
+
+#[test]
+fn bone_transforms_ubo() {
+    let body = carbon_body();
+    let glsl = check(
+        "bone_transforms_ubo",
+        &native(),
+        &skin_vs(&bone_decls(), &body),
+        &body,
+    );
+    assert!(glsl.contains("layout(std140) uniform CewgSb0 {\n    vec4 data[207];\n} sb0;"));
+    // The native offset add stays: rows of joint r0.x.
+    assert!(
+        glsl.contains("r1 = sb0.data[floatBitsToInt(r0.x) * 3].xyzw;"),
+        "{glsl}"
+    );
+    assert!(
+        glsl.contains("r2 = sb0.data[floatBitsToInt(r0.x) * 3 + 1].xyzw;"),
+        "{glsl}"
+    );
+    // cb3 keeps its declared size.
+    assert!(glsl.contains("vec4 data[27];\n} cb3;"), "{glsl}");
+    assert!(!glsl.contains("CEWG"), "{glsl}");
+}
+
+/// Loads whose lanes are not one whole row: partial masks, swizzles,
+/// sub-row offsets, rows spread over a read, constant joints, integer
+/// and output destinations.
+fn shapes_body() -> Vec<Instruction> {
+    vec![
+        // Lanes of one row, swizzled and partial.
+        bone(rd(1, "xy"), v(1, "z"), 32, "wzww"),
+        // A sub-row offset: dwords 1..3 of row 1.
+        bone(rd(1, "xyz"), v(1, "z"), 20, "xyzx"),
+        // Lanes over two rows (dwords 2..5): a constructor.
+        bone(rd(2, "xyzw"), v(1, "w"), 8, "xyzw"),
+        // A constant joint.
+        bone(rd(3, "zw"), l(5), 16, "xxyx"),
+        i(
+            Opcode::Add,
+            vec![rd(1, "xyzw"), rs(1, "xyzw"), rs(2, "xyzw")],
+        ),
+        i(
+            Opcode::Add,
+            vec![rd(1, "xyzw"), rs(1, "xyzw"), rs(3, "xyzw")],
+        ),
+        // The index is the destination: one statement reads it first.
+        bone(rd(0, "xyzw"), rs(0, "x"), 0, "xyzw"),
+        i(
+            Opcode::Mov,
+            vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
+        ),
+        i(
+            Opcode::Mov,
+            vec![Operand::output(1, m("xyzw")), rs(0, "xyzw")],
+        ),
+    ]
+}
+
+#[test]
+fn bone_transforms_lane_shapes() {
+    let mut body = vec![i(Opcode::Mov, vec![rd(0, "x"), v(1, "y")])];
+    body.extend(shapes_body());
+    // No cb3[26] read: indices are used as they are.
+    let built = skin_vs(&bone_decls(), &body);
+    let glsl = check(
+        "bone_transforms_lane_shapes_cb3_splice",
+        &ccpwgl(),
+        &built,
+        &body,
+    );
+    assert!(
+        glsl.contains("r1.xy = cb3.data[int(uvec4(in_BLENDINDICES0).z) * 3 + 28].wz;"),
+        "{glsl}"
+    );
+    assert!(
+        glsl.contains("r1.xyz = cb3.data[int(uvec4(in_BLENDINDICES0).z) * 3 + 27].yzw;"),
+        "{glsl}"
+    );
+    assert!(glsl.contains(
+        "r2 = vec4(cb3.data[int(uvec4(in_BLENDINDICES0).w) * 3 + 26].z, cb3.data[int(uvec4(in_BLENDINDICES0).w) * 3 + 26].w, cb3.data[int(uvec4(in_BLENDINDICES0).w) * 3 + 27].x, cb3.data[int(uvec4(in_BLENDINDICES0).w) * 3 + 27].y);"
+    ), "{glsl}");
+    assert!(glsl.contains("r3.zw = cb3.data[42].yx;"), "{glsl}");
+    assert!(
+        glsl.contains("r0 = cb3.data[floatBitsToInt(r0.x) * 3 + 26].xyzw;"),
+        "{glsl}"
+    );
+    let glsl = check("bone_transforms_lane_shapes_ubo", &native(), &built, &body);
+    assert!(glsl.contains("r3.zw = sb0.data[16].yx;"), "{glsl}");
+}
+
+#[test]
+fn bone_transforms_dynamic_byte_offset_ubo() {
+    // A byte offset in a register: per-lane dword addressing (ubo only).
+    let body = vec![
+        i(Opcode::Mov, vec![rd(0, "xy"), v(1, "xyxx")]),
+        ld_structured(48, rd(1, "xyzw"), rs(0, "x"), rs(0, "y"), t(0, "xyzw")),
+        i(
+            Opcode::Mov,
+            vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
+        ),
+    ];
+    let built = skin_vs(&bone_decls(), &body);
+    let glsl = check(
+        "bone_transforms_dynamic_offset_ubo",
+        &native(),
+        &built,
+        &body,
+    );
+    assert!(glsl.contains(
+        "sb0.data[(floatBitsToInt(r0.x) * 12 + 3 + (floatBitsToInt(r0.y) >> 2)) >> 2][(floatBitsToInt(r0.x) * 12 + 3 + (floatBitsToInt(r0.y) >> 2)) & 3]"
+    ), "{glsl}");
+    let msg = invalid(&ccpwgl(), &built);
+    assert!(
+        msg.contains("is not an immediate: the cb3 splice needs each row"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn bone_transforms_declares_or_keeps_cb3() {
+    let body = vec![
+        bone(rd(1, "xyzw"), v(1, "x"), 0, "xyzw"),
+        i(
+            Opcode::Mov,
+            vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
+        ),
+    ];
+    // No cb3 in the program: the pass declares it.
+    let out = skin_vs(&[dcl_structured(0, 48)], &body)
+        .translate(&ccpwgl())
+        .expect("translates");
+    assert!(
+        out.glsl
+            .contains("uniform ConstantBuffer3 {\n    vec4 data[200];\n} cb3;"),
+        "{}",
+        out.glsl
+    );
+    glslang(&out.glsl, VS).expect("glslang");
+    // A larger cb3 stays as declared.
+    let out = skin_vs(
+        &[
+            Instruction::dcl_constant_buffer(3, 300),
+            dcl_structured(0, 48),
+        ],
+        &body,
+    )
+    .translate(&ccpwgl())
+    .expect("translates");
+    assert!(out.glsl.contains("vec4 data[300];\n} cb3;"), "{}", out.glsl);
+    assert_eq!(out.glsl.matches("} cb3;").count(), 1);
+    // `joints` sets the capacity in both modes.
+    let p = with_pass("ccpwgl", &[("mode", "cb3_splice"), ("joints", "69")]);
+    let out = skin_vs(&bone_decls(), &body)
+        .translate(&p)
+        .expect("translates");
+    assert!(out.glsl.contains("vec4 data[233];\n} cb3;"), "{}", out.glsl);
+    let p = with_pass(
+        "native",
+        &[("mode", "ubo"), ("joints", "10"), ("block", "CjsSb")],
+    );
+    let out = skin_vs(&bone_decls(), &body)
+        .translate(&p)
+        .expect("translates");
+    assert!(
+        out.glsl
+            .contains("uniform CjsSb0 {\n    vec4 data[30];\n} sb0;"),
+        "{}",
+        out.glsl
+    );
+    glslang(&out.glsl, VS).expect("glslang");
+}
+
+#[test]
+fn non_matching_bone_loads_are_errors() {
+    let decls = bone_decls();
+    let out = |src: Operand| i(Opcode::Mov, vec![Operand::output(0, m("xyzw")), src]);
+    let cases: Vec<(&str, Vec<Instruction>, Profile)> = vec![
+        (
+            "offset not a multiple of 4",
+            vec![bone(rd(1, "x"), v(1, "x"), 2, "xxxx"), out(rs(1, "xxxx"))],
+            ccpwgl(),
+        ),
+        (
+            "a lane past the 48-byte joint",
+            vec![
+                bone(rd(1, "xyzw"), v(1, "x"), 40, "xyzw"),
+                out(rs(1, "xyzw")),
+            ],
+            native(),
+        ),
+        (
+            "an offset past the joint",
+            vec![bone(rd(1, "x"), v(1, "x"), 48, "xxxx"), out(rs(1, "xxxx"))],
+            ccpwgl(),
+        ),
+        (
+            "a constant joint past the capacity",
+            vec![bone(rd(1, "x"), l(58), 0, "xxxx"), out(rs(1, "xxxx"))],
+            ccpwgl(),
+        ),
+        (
+            "the offset reaches the index through imad",
+            vec![
+                i(
+                    Opcode::Imad,
+                    vec![rd(0, "x"), v(1, "x"), l(1), cb(3, 26, "x")],
+                ),
+                bone(rd(1, "xyzw"), rs(0, "x"), 0, "xyzw"),
+                out(rs(1, "xyzw")),
+            ],
+            ccpwgl(),
+        ),
+        (
+            "the add's source is overwritten before the load",
+            vec![
+                i(Opcode::Mov, vec![rd(2, "x"), v(1, "x")]),
+                i(Opcode::Iadd, vec![rd(0, "x"), rs(2, "x"), cb(3, 26, "x")]),
+                i(Opcode::Mov, vec![rd(2, "x"), l(0)]),
+                bone(rd(1, "xyzw"), rs(0, "x"), 0, "xyzw"),
+                out(rs(1, "xyzw")),
+            ],
+            ccpwgl(),
+        ),
+        (
+            "the add is in another block",
+            vec![
+                i(Opcode::Iadd, vec![rd(0, "x"), v(1, "x"), cb(3, 26, "x")]),
+                i(Opcode::If, vec![v(0, "x")]).with_test_nonzero(),
+                i(Opcode::Mov, vec![rd(3, "x"), l(0)]),
+                i(Opcode::Endif, vec![]),
+                bone(rd(1, "xyzw"), rs(0, "x"), 0, "xyzw"),
+                out(rs(1, "xyzw")),
+            ],
+            ccpwgl(),
+        ),
+        (
+            "an index read straight from an input while cb3[26] is read",
+            vec![
+                i(Opcode::Mov, vec![rd(2, "x"), cb(3, 26, "x")]),
+                bone(rd(1, "xyzw"), v(1, "x"), 0, "xyzw"),
+                out(rs(1, "xyzw")),
+            ],
+            ccpwgl(),
+        ),
+    ];
+    let mut report = String::new();
+    for (name, body, profile) in cases {
+        let msg = invalid(&profile, &skin_vs(&decls, &body));
+        let _ = writeln!(
+            report,
+            "{name} ({}):\n{}-> {msg}\n",
+            profile.name,
+            asm(VS, &body)
+        );
+    }
+    insta::assert_snapshot!("non_matching_bone_loads", report);
+}
+
+#[test]
+fn the_offset_add_is_removed_in_either_operand_order_and_through_a_temp() {
+    let body = vec![
+        i(Opcode::Mov, vec![rd(2, "xy"), v(1, "xyxx")]),
+        i(
+            Opcode::Iadd,
+            vec![rd(0, "xy"), cb(3, 26, "xxxx"), rs(2, "yxyy")],
+        ),
+        bone(rd(1, "xyzw"), rs(0, "x"), 0, "xyzw"),
+        bone(rd(3, "xyzw"), rs(0, "y"), 0, "xyzw"),
+        i(
+            Opcode::Add,
+            vec![Operand::output(0, m("xyzw")), rs(1, "xyzw"), rs(3, "xyzw")],
+        ),
+    ];
+    let glsl = check(
+        "bone_transforms_offset_add_through_temp",
+        &ccpwgl(),
+        &skin_vs(&bone_decls(), &body),
+        &body,
+    );
+    assert!(
+        glsl.contains("r1 = cb3.data[floatBitsToInt(r2.y) * 3 + 26].xyzw;"),
+        "{glsl}"
+    );
+    assert!(
+        glsl.contains("r3 = cb3.data[floatBitsToInt(r2.x) * 3 + 26].xyzw;"),
+        "{glsl}"
+    );
+}
+
+#[test]
+fn bad_pass_parameters_are_errors() {
+    let body = vec![
+        bone(rd(1, "xyzw"), v(1, "x"), 0, "xyzw"),
+        i(
+            Opcode::Mov,
+            vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
+        ),
+    ];
+    let built = skin_vs(&bone_decls(), &body);
+    let cases: [(&[(&str, &str)], &str); 5] = [
+        (&[], "parameter `mode` is required"),
+        (
+            &[("mode", "ssbo")],
+            "mode `ssbo` (expected cb3_splice or ubo)",
+        ),
+        (
+            &[("mode", "ubo"), ("rows", "3")],
+            "unknown parameter `rows`",
+        ),
+        (
+            &[("mode", "cb3_splice"), ("joints", "400")],
+            "joints `400` (expected 1 to 332",
+        ),
+        (
+            &[("mode", "cb3_splice"), ("block", "X")],
+            "`block` applies to mode ubo only",
+        ),
+    ];
+    for (params, want) in cases {
+        let msg = invalid(&with_pass("ccpwgl", params), &built);
+        assert!(msg.starts_with("profile pass bone_transforms: "), "{msg}");
+        assert!(msg.contains(want), "{params:?}: {msg}");
+    }
+}
