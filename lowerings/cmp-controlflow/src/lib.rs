@@ -32,6 +32,7 @@ mod compare;
 mod discard;
 mod flow;
 mod if_else;
+mod interfaces;
 mod loop_;
 mod movc;
 mod nop;
@@ -88,6 +89,13 @@ pub const OPCODES: &[Opcode] = &[
     Opcode::Callc,
     Opcode::Label,
     Opcode::Nop,
+    // §7, refused: class linkage and debug instructions
+    Opcode::DclFunctionBody,
+    Opcode::DclFunctionTable,
+    Opcode::DclInterface,
+    Opcode::InterfaceCall,
+    Opcode::Abort,
+    Opcode::DebugBreak,
 ];
 
 dxlower_core::register_family! {
