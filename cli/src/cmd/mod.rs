@@ -3,6 +3,7 @@
 use dxlower_core::{Profile, StageGlsl};
 use std::process::ExitCode;
 
+pub mod bench;
 pub mod disasm;
 pub mod inspect;
 pub mod link;
@@ -33,6 +34,8 @@ pub enum Command {
     Run(run::Args),
     /// List the built-in target profiles, or show one resolved.
     Profiles(profiles::Args),
+    /// Measure decode and translation throughput over a directory of DXBC.
+    Bench(bench::Args),
 }
 
 /// Runs one subcommand.
@@ -46,6 +49,7 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Ops(a) => ops::run(a),
         Command::Run(a) => run::run(a),
         Command::Profiles(a) => profiles::run(a),
+        Command::Bench(a) => bench::run(a),
     }
 }
 
