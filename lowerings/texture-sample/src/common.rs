@@ -175,7 +175,7 @@ pub fn dimension(cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim, 
         )
         .into()),
         other => Err(LowerError::invalid(format!(
-            "t{reg} has dimension {} , which texture instructions cannot read",
+            "t{reg} has dimension {}, which texture instructions cannot read",
             other.name()
         ))),
     }
@@ -330,7 +330,7 @@ pub fn pixel_only(cx: &Ctx<'_>, inst: &Instruction) -> Result<(), LowerError> {
     }
 }
 
-/// Writes `n` lanes of `ty` zero (`0.0`, `ivec2(0)`, `uint(0)`).
+/// A scalar zero of `ty` (`0.0`, `0`, `uint(0)`).
 pub fn zero(ty: Ty) -> &'static str {
     match ty {
         Ty::Float => "0.0",
