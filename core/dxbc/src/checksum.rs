@@ -98,27 +98,91 @@ const K: [u32; 64] = [
 /// MD5's initial state.
 const INIT: [u32; 4] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];
 
-/// Runs the MD5 compression function on one 64-byte block.
+/// One MD5 step: `a = b + ((a + f(b, c, d) + k + m) <<< s)`.
+macro_rules! step {
+    ($f:expr, $a:ident, $b:ident, $c:ident, $d:ident, $m:expr, $i:expr) => {
+        $a = $b.wrapping_add(
+            $a.wrapping_add($f($b, $c, $d))
+                .wrapping_add(K[$i])
+                .wrapping_add($m)
+                .rotate_left(shift($i)),
+        );
+    };
+}
+
+/// Sixteen steps of one MD5 round, the four state words rotating through
+/// the roles `a, b, c, d`; `$g` maps a step number to its message word.
+macro_rules! round {
+    ($f:expr, $g:expr, $m:ident, $a:ident, $b:ident, $c:ident, $d:ident, $base:expr) => {
+        step!($f, $a, $b, $c, $d, $m[$g($base)], $base);
+        step!($f, $d, $a, $b, $c, $m[$g($base + 1)], $base + 1);
+        step!($f, $c, $d, $a, $b, $m[$g($base + 2)], $base + 2);
+        step!($f, $b, $c, $d, $a, $m[$g($base + 3)], $base + 3);
+        step!($f, $a, $b, $c, $d, $m[$g($base + 4)], $base + 4);
+        step!($f, $d, $a, $b, $c, $m[$g($base + 5)], $base + 5);
+        step!($f, $c, $d, $a, $b, $m[$g($base + 6)], $base + 6);
+        step!($f, $b, $c, $d, $a, $m[$g($base + 7)], $base + 7);
+        step!($f, $a, $b, $c, $d, $m[$g($base + 8)], $base + 8);
+        step!($f, $d, $a, $b, $c, $m[$g($base + 9)], $base + 9);
+        step!($f, $c, $d, $a, $b, $m[$g($base + 10)], $base + 10);
+        step!($f, $b, $c, $d, $a, $m[$g($base + 11)], $base + 11);
+        step!($f, $a, $b, $c, $d, $m[$g($base + 12)], $base + 12);
+        step!($f, $d, $a, $b, $c, $m[$g($base + 13)], $base + 13);
+        step!($f, $c, $d, $a, $b, $m[$g($base + 14)], $base + 14);
+        step!($f, $b, $c, $d, $a, $m[$g($base + 15)], $base + 15);
+    };
+}
+
+/// The rotation of step `i`.
+#[inline(always)]
+const fn shift(i: usize) -> u32 {
+    SHIFTS[(i / 16) * 4 + i % 4]
+}
+#[inline(always)]
+fn f1(b: u32, c: u32, d: u32) -> u32 {
+    (b & c) | (!b & d)
+}
+#[inline(always)]
+fn f2(b: u32, c: u32, d: u32) -> u32 {
+    (d & b) | (!d & c)
+}
+#[inline(always)]
+fn f3(b: u32, c: u32, d: u32) -> u32 {
+    b ^ c ^ d
+}
+#[inline(always)]
+fn f4(b: u32, c: u32, d: u32) -> u32 {
+    c ^ (b | !d)
+}
+#[inline(always)]
+const fn g1(i: usize) -> usize {
+    i
+}
+#[inline(always)]
+const fn g2(i: usize) -> usize {
+    (5 * i + 1) % 16
+}
+#[inline(always)]
+const fn g3(i: usize) -> usize {
+    (3 * i + 5) % 16
+}
+#[inline(always)]
+const fn g4(i: usize) -> usize {
+    (7 * i) % 16
+}
+
+/// Runs the MD5 compression function on one 64-byte block (the 64 steps
+/// written out, so every message index and rotation is a constant).
 fn compress(state: &mut [u32; 4], block: &[u8; 64]) {
     let mut m = [0u32; 16];
     for (word, bytes) in m.iter_mut().zip(block.chunks_exact(4)) {
         *word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
     }
     let [mut a, mut b, mut c, mut d] = *state;
-    for i in 0..64 {
-        let (f, g) = match i / 16 {
-            0 => ((b & c) | (!b & d), i),
-            1 => ((d & b) | (!d & c), (5 * i + 1) % 16),
-            2 => (b ^ c ^ d, (3 * i + 5) % 16),
-            _ => (c ^ (b | !d), (7 * i) % 16),
-        };
-        let sum = a.wrapping_add(f).wrapping_add(K[i]).wrapping_add(m[g]);
-        let rotated = sum.rotate_left(SHIFTS[(i / 16) * 4 + i % 4]);
-        a = d;
-        d = c;
-        c = b;
-        b = b.wrapping_add(rotated);
-    }
+    round!(f1, g1, m, a, b, c, d, 0);
+    round!(f2, g2, m, a, b, c, d, 16);
+    round!(f3, g3, m, a, b, c, d, 32);
+    round!(f4, g4, m, a, b, c, d, 48);
     state[0] = state[0].wrapping_add(a);
     state[1] = state[1].wrapping_add(b);
     state[2] = state[2].wrapping_add(c);
