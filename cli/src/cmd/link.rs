@@ -20,7 +20,8 @@ pub struct Args {
     /// directory (stem: the PS file name) instead of printing.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
-    /// Validate both stages with a real compiler.
+    /// Validate both stages with a real compiler (`browser`: compile and
+    /// link the program in WebGL2).
     #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
     pub validate: Option<Validate>,
 }
@@ -142,7 +143,20 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let Some(v) = args.validate {
+    if args.validate == Some(Validate::Browser) {
+        let (vs, ps) = (args.vs.display().to_string(), args.ps.display().to_string());
+        match super::browser_link((&vs, &program.vs), (&ps, &program.ps)) {
+            Ok(Ok(())) => {}
+            Ok(Err(log)) => {
+                eprint!("{log}");
+                return ExitCode::FAILURE;
+            }
+            Err(e) => {
+                eprintln!("dxlower: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else if let Some(v) = args.validate {
         for (name, stage) in [(&args.vs, &program.vs), (&args.ps, &program.ps)] {
             if let Err(e) = v.check(stage) {
                 eprintln!("dxlower: {}: {e}", name.display());

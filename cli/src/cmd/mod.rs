@@ -74,15 +74,90 @@ pub fn load_profile(name: &str) -> Result<Profile, ExitCode> {
 pub enum Validate {
     /// Compile each stage with glslangValidator as GLSL ES.
     Glslang,
+    /// Compile each stage (and link each program) in WebGL2 in headless
+    /// Chromium (ANGLE), all in one page load.
+    Browser,
 }
 
 impl Validate {
-    /// Validates one translated stage.
+    /// Validates one translated stage (for `browser`, one page load).
     pub fn check(self, stage: &StageGlsl) -> Result<(), String> {
         match self {
             Validate::Glslang => {
                 dxlower_core::validate::glslang(&stage.glsl, stage.stage).map_err(|e| e.to_string())
             }
+            Validate::Browser => browser_compile(&[stage])?
+                .pop()
+                .unwrap_or_else(|| Err("the browser returned no result".into())),
         }
+    }
+}
+
+/// Compiles stages in WebGL2, in one page load: one result per stage, `Err`
+/// holding ANGLE's info log. The outer `Err` says why the browser did not
+/// run (with its standard error).
+pub fn browser_compile(stages: &[&StageGlsl]) -> Result<Vec<Result<(), String>>, String> {
+    let mut batch = dxlower_webgl::Batch::default();
+    for s in stages {
+        batch.compile(webgl_stage(s), &s.glsl);
+    }
+    let report = dxlower_webgl::Browser::locate()
+        .and_then(|b| b.run(&batch))
+        .map_err(|e| format!("browser: {e}"))?;
+    Ok(stages
+        .iter()
+        .zip(report.compiles)
+        .map(|(s, c)| match c.ok {
+            true => Ok(()),
+            false => Err(format!(
+                "WebGL2 (ANGLE) rejected the {} shader:\n{}",
+                webgl_stage(s),
+                c.log.trim_end()
+            )),
+        })
+        .collect())
+}
+
+/// Compiles and links a program in WebGL2 (one page load); `Ok(Err(_))`
+/// holds ANGLE's logs, each headed by the shader it is about.
+pub fn browser_link(
+    vs: (&str, &StageGlsl),
+    ps: (&str, &StageGlsl),
+) -> Result<Result<(), String>, String> {
+    let mut batch = dxlower_webgl::Batch::default();
+    batch.link(&vs.1.glsl, &ps.1.glsl);
+    let report = dxlower_webgl::Browser::locate()
+        .and_then(|b| b.run(&batch))
+        .map_err(|e| format!("browser: {e}"))?;
+    let Some(l) = report.links.first() else {
+        return Err("browser: no result".into());
+    };
+    let mut out = String::new();
+    for ((name, kind), c) in [(vs.0, "vertex"), (ps.0, "fragment")]
+        .into_iter()
+        .zip([&l.vs, &l.fs])
+    {
+        if !c.ok {
+            out.push_str(&format!(
+                "dxlower: {name}: WebGL2 (ANGLE) rejected the {kind} shader:\n{}\n",
+                c.log.trim_end()
+            ));
+        }
+    }
+    if !l.linked {
+        out.push_str(&format!(
+            "dxlower: {} + {}: WebGL2 (ANGLE) did not link the program:\n{}\n",
+            vs.0,
+            ps.0,
+            l.log.trim_end()
+        ));
+    }
+    Ok(if out.is_empty() { Ok(()) } else { Err(out) })
+}
+
+fn webgl_stage(s: &StageGlsl) -> dxlower_webgl::Stage {
+    match s.stage {
+        dxlower_dxbc::ProgramType::Vertex => dxlower_webgl::Stage::Vertex,
+        _ => dxlower_webgl::Stage::Fragment,
     }
 }

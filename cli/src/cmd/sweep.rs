@@ -19,7 +19,8 @@ pub struct Args {
     /// Target profile: a built-in name or a RON file.
     #[arg(long, short, default_value = "webgl2")]
     pub profile: String,
-    /// Validate every translated stage with a real compiler.
+    /// Validate every translated stage with a real compiler (`browser`:
+    /// WebGL2 in headless Chromium, every stage in one page load).
     #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
     pub validate: Option<Validate>,
     /// Write a JSON report here.
@@ -60,20 +61,51 @@ pub fn run(args: Args) -> ExitCode {
     let validator: Option<dxlower_core::sweep::Validator<'_>> = args
         .validate
         .map(|_| &check as dxlower_core::sweep::Validator<'_>);
-    let results: Vec<FileResult> = files
+    // `browser`: every produced stage is kept and compiled afterwards in
+    // one page load.
+    let browser = args.validate == Some(Validate::Browser);
+    let produced = std::sync::Mutex::new(Vec::new());
+    let mut results: Vec<FileResult> = files
         .par_iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(i, p)| {
             let rel = p
                 .strip_prefix(&args.dir)
                 .unwrap_or(p)
                 .to_string_lossy()
                 .into_owned();
-            let r = sweep_one(p, rel, &profile, validator);
+            let keep = |s: &dxlower_core::StageGlsl| {
+                if let Ok(mut v) = produced.lock() {
+                    v.push((i, s.clone()));
+                }
+                Ok(())
+            };
+            let v = if browser { Some(&keep as _) } else { validator };
+            let r = sweep_one(p, rel, &profile, v);
             bar.inc(1);
             r
         })
         .collect();
     bar.finish_and_clear();
+    if browser {
+        let produced = produced.into_inner().unwrap_or_default();
+        let stages: Vec<_> = produced.iter().map(|(_, s)| s).collect();
+        let verdicts = match super::browser_compile(&stages) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("dxlower: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        for ((i, _), verdict) in produced.iter().zip(verdicts) {
+            if let (Some(r), Err(log)) = (results.get_mut(*i), verdict) {
+                eprintln!("dxlower: {}: {log}", r.file);
+                r.status = "failed";
+                r.reason_key = dxlower_webgl::log_key(&log);
+                r.reason = log;
+            }
+        }
+    }
     let c = count(&results);
     println!(
         "{} files: {} decoded, {} translated, {} validated, {} refused, {} failed",
