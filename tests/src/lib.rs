@@ -126,6 +126,7 @@ impl Built {
             input_signature: self.isgn.as_ref(),
             output_signature: self.osgn.as_ref(),
             program_byte_offset: None,
+            rdef: None,
         }
     }
 

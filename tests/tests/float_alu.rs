@@ -256,6 +256,7 @@ fn lower_program(profile: &Profile, program: &Program) -> Result<String, String>
         input_signature: None,
         output_signature: None,
         program_byte_offset: None,
+        rdef: None,
     };
     let mut dcx = DeclCtx::new(input, profile);
     dcx.st.temps = 4;

@@ -12,8 +12,11 @@
 extern crate dxlower_lowerings;
 
 use dxlower_core::profile::PassSpec;
-use dxlower_core::{Profile, Registry, TranslateError};
+use dxlower_core::{translate_stage, Profile, Registry, StageInput, TranslateError};
 use dxlower_dxbc::disasm::{write_instruction, Options};
+use dxlower_dxbc::rdef::{
+    Rdef, RdefProgramType, RdefTarget, ResourceBinding, ShaderInputType, SrvDimension,
+};
 use dxlower_dxbc::signature::{ComponentType, MinPrecision};
 use dxlower_dxbc::{
     Components, ExtendedOpcode, Instruction, Opcode, Operand, OperandType, Payload, ProgramType,
@@ -1247,5 +1250,121 @@ fn bad_pass_parameters_are_errors() {
         let msg = invalid(&with_pass("ccpwgl", params), &built);
         assert!(msg.starts_with("profile pass bone_transforms: "), "{msg}");
         assert!(msg.contains(want), "{params:?}: {msg}");
+    }
+}
+
+/// Resource definitions naming structured buffers `(name, register,
+/// stride)`.
+fn rdef(bindings: &[(&str, u32, u32)]) -> Rdef {
+    Rdef {
+        constant_buffers: Vec::new(),
+        bindings: bindings
+            .iter()
+            .map(|&(name, reg, stride)| ResourceBinding {
+                name: name.to_string(),
+                input_type: ShaderInputType::Structured,
+                return_type: 6,
+                dimension: SrvDimension::Buffer,
+                sample_count: stride,
+                bind_point: reg,
+                bind_count: 1,
+                flags: 0,
+                space: None,
+                id: None,
+            })
+            .collect(),
+        target: RdefTarget {
+            program_type: RdefProgramType::Vertex,
+            major: 5,
+            minor: 0,
+        },
+        flags: 0,
+        creator: "test".into(),
+        rd11: None,
+    }
+}
+
+#[test]
+fn rdef_names_decide_which_buffer_is_bones() {
+    let decls = [
+        Instruction::dcl_constant_buffer(3, 27),
+        dcl_structured(0, 48),
+        dcl_structured(1, 48),
+    ];
+    let load = |reg: u32| {
+        vec![
+            ld_structured(48, rd(1, "xyzw"), v(1, "x"), l(16), t(reg, "xyzw")),
+            i(
+                Opcode::Mov,
+                vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
+            ),
+        ]
+    };
+    let names = rdef(&[("Palette", 0, 48), ("BoneTransforms", 1, 48)]);
+    // t1 is named BoneTransforms: it lowers.
+    let built = skin_vs(&decls, &load(1));
+    let input = StageInput {
+        rdef: Some(&names),
+        ..built.input()
+    };
+    let out = translate_stage(input, &ccpwgl()).expect("BoneTransforms lowers");
+    assert!(
+        out.glsl
+            .contains("r1 = cb3.data[int(uvec4(in_BLENDINDICES0).x) * 3 + 27].xyzw;"),
+        "{}",
+        out.glsl
+    );
+    glslang(&out.glsl, VS).expect("glslang");
+    // t0 has the bone stride but another name: refused, naming it.
+    let built = skin_vs(&decls, &load(0));
+    let input = StageInput {
+        rdef: Some(&names),
+        ..built.input()
+    };
+    match translate_stage(input, &ccpwgl()) {
+        Err(TranslateError::Refused { refusal, .. }) => {
+            assert_eq!(refusal.what, "structured buffer t0 (ld_structured)");
+            assert!(
+                refusal.why.ends_with("and t0 is bound as `Palette`"),
+                "{}",
+                refusal.why
+            );
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // Without the pass only the named buffer says what would lift it.
+    for (reg, lifted) in [(0, None), (1, LIFT)] {
+        let mut body = load(reg);
+        body.truncate(1);
+        let built = skin_vs(&[], &body);
+        let input = StageInput {
+            rdef: Some(&names),
+            ..built.input()
+        };
+        match translate_stage(input, &webgl2()) {
+            Err(TranslateError::Refused { refusal, .. }) => {
+                assert_eq!(refusal.lifted_by.as_deref(), lifted, "t{reg}")
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+    // A BoneTransforms binding whose stride is not 48 is an error.
+    let odd = [
+        Instruction::dcl_constant_buffer(3, 27),
+        dcl_structured(1, 64),
+    ];
+    let built = skin_vs(&odd, &load(1));
+    let input = StageInput {
+        rdef: Some(&names),
+        ..built.input()
+    };
+    match translate_stage(input, &native()) {
+        Err(TranslateError::Lower { message, .. }) => {
+            assert!(
+                message.contains("BoneTransforms t1 has stride 64"),
+                "{message}"
+            )
+        }
+        other => panic!("expected an error, got {other:?}"),
     }
 }

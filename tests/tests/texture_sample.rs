@@ -307,6 +307,7 @@ fn lower_unit(dim: ResourceDimension, body: Vec<Instruction>) -> Result<String, 
         input_signature: None,
         output_signature: None,
         program_byte_offset: None,
+        rdef: None,
     };
     let profile = Profile::default();
     let mut dcx = DeclCtx::new(input, &profile);

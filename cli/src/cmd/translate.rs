@@ -46,6 +46,7 @@ pub fn run(args: Args) -> ExitCode {
                 input_signature: Some(&isgn),
                 output_signature: Some(&osgn),
                 program_byte_offset: None,
+                rdef: None,
             };
             (
                 "<embedded demo vs>".to_string(),

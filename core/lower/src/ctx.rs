@@ -35,6 +35,11 @@ pub struct StageInput<'a> {
     /// Byte offset of the program's first dword in the container, for
     /// error sites.
     pub program_byte_offset: Option<u64>,
+    /// Resource definitions (RDEF), when the container has them: binding
+    /// names for handlers that identify a resource by name (the
+    /// `bone_transforms` pass). `None` for stripped shaders and programs
+    /// built without a container.
+    pub rdef: Option<&'a dxlower_dxbc::Rdef>,
 }
 
 /// An indexable temp array `x#[count]` of `components` lanes.

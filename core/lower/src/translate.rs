@@ -260,6 +260,7 @@ pub fn stage_input(shader: &dxlower_dxbc::Shader) -> StageInput<'_> {
         input_signature: shader.input_signature.as_ref(),
         output_signature: shader.output_signature.as_ref(),
         program_byte_offset: shader.code_chunk_entry().map(|e| e.data_offset()),
+        rdef: shader.rdef.as_ref(),
     }
 }
 

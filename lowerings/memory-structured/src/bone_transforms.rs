@@ -29,10 +29,10 @@
 //!   else the load is an error);
 //! - RDEF is stripped or not given to the translator: the stride is 48.
 //!
-//! The translator's stage input carries no RDEF today, so the stride rule
-//! decides ([`is_bone_buffer`] takes the binding name as an argument for
-//! when it does). Loads of any other structured buffer stay refused by
-//! name. decl-io's `dcl_resource_structured` emits nothing for a vertex
+//! The RDEF comes with the stage input (`StageInput::rdef`, filled from
+//! the container by `translate_bytes`/`translate_shader`); a binding
+//! matches when it is a `StructuredBuffer` whose register range covers
+//! `t#`. Loads of any other structured buffer stay refused by name. decl-io's `dcl_resource_structured` emits nothing for a vertex
 //! shader under this pass; the storage is declared here, at the first
 //! load, so a declared but unread buffer costs nothing.
 //!
@@ -606,9 +606,11 @@ fn splice_index<'a>(inst: &'a Instruction, cx: &Ctx<'a>) -> Result<Value, LowerE
                 )));
             }
         }
-        other => return Err(fail(&format!(
+        other => {
+            return Err(fail(&format!(
             "the add's source is a {other:?} operand (expected an input, an immediate or a temp)"
-        ))),
+        )))
+        }
     }
     scalar(cx, add, source, Some(1 << lane))
 }

@@ -2,10 +2,11 @@
 //! `BoneTransforms` rows under the `bone_transforms` pass, refused
 //! otherwise.
 
-use crate::bone_transforms::{self, BonePass, PASS, STRIDE};
+use crate::bone_transforms::{self, BonePass, BINDING_NAME, PASS, STRIDE};
 use crate::common::{self, UavKind, NO_STRUCTURED_SRV};
 use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal};
-use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, Program, ProgramType};
+use dxlower_dxbc::rdef::ShaderInputType;
+use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, Program, ProgramType, Rdef};
 
 /// What lifts the refusal of a vertex-stage 48-byte structured buffer.
 pub const LIFTED_BY: &str = "profile pass bone_transforms (ccpwgl, native)";
@@ -32,6 +33,20 @@ pub fn stride_of(program: &Program, inst: &Instruction, reg: u32) -> Option<u32>
                 .map(|(_, s)| u32::from(s))
                 .filter(|&s| s != 0)
         })
+}
+
+/// The RDEF name of the structured buffer bound at `t<reg>`, when the
+/// stage has resource definitions that list it.
+pub fn binding_name(rdef: Option<&Rdef>, reg: u32) -> Option<&str> {
+    rdef?
+        .bindings
+        .iter()
+        .find(|b| {
+            b.input_type == ShaderInputType::Structured
+                && reg >= b.bind_point
+                && u64::from(reg) < u64::from(b.bind_point) + u64::from(b.bind_count.max(1))
+        })
+        .map(|b| b.name.as_str())
 }
 
 /// `ld_structured dst, index, byteOffset, t#|u#|g#.swz`: reads the dwords
@@ -99,31 +114,36 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
     } else {
         None
     };
-    // The stage input carries no RDEF yet: identification by stride.
-    let binding: Option<&str> = None;
+    let binding = binding_name(st.input.rdef, reg);
     if let (Some(pass), Some(stride)) = (&pass, stride) {
         if bone_transforms::is_bone_buffer(st.stage, binding, stride) {
             return bone_transforms::lower_load(inst, cx, pass, reg, stride);
         }
     }
     let what = format!("structured buffer t{reg} ({})", inst.opcode);
-    let vs = st.stage == ProgramType::Vertex;
-    let refusal = match (stride, pass.is_some()) {
-        (None, _) => Refusal::new(
+    let Some(stride) = stride else {
+        return Err(Refusal::new(
             what,
             format!("{NO_STRUCTURED_SRV} (and t{reg} has no dcl_resource_structured)"),
-        ),
-        (Some(s), true) => Refusal::new(
+        )
+        .into());
+    };
+    let refusal = if pass.is_some() {
+        let found = match binding {
+            Some(name) => format!("t{reg} is bound as `{name}`"),
+            None => format!("t{reg} has stride {stride}"),
+        };
+        Refusal::new(
             what,
             format!(
                 "{NO_STRUCTURED_SRV}; the {PASS} pass rewrites only the {STRIDE}-byte \
-                 BoneTransforms buffer and t{reg} has stride {s}"
+                 {BINDING_NAME} buffer and {found}"
             ),
-        ),
-        (Some(s), false) if vs && s == STRIDE => {
-            Refusal::new(what, NO_STRUCTURED_SRV).lifted_by(LIFTED_BY)
-        }
-        (Some(_), false) => Refusal::new(what, NO_STRUCTURED_SRV),
+        )
+    } else if bone_transforms::is_bone_buffer(st.stage, binding, stride) {
+        Refusal::new(what, NO_STRUCTURED_SRV).lifted_by(LIFTED_BY)
+    } else {
+        Refusal::new(what, NO_STRUCTURED_SRV)
     };
     Err(refusal.into())
 }
