@@ -1368,3 +1368,23 @@ fn rdef_names_decide_which_buffer_is_bones() {
         other => panic!("expected an error, got {other:?}"),
     }
 }
+
+#[test]
+fn built_in_profiles_run_the_pass() {
+    let built = skin_vs(&bone_decls(), &carbon_body());
+    for (name, mode, tuned) in [
+        ("ccpwgl", "cb3_splice", ccpwgl()),
+        ("native", "ubo", native()),
+    ] {
+        let p = dxlower_targets::load(name).expect("built-in profile");
+        let spec = p
+            .pass("bone_transforms")
+            .expect("the profile runs bone_transforms");
+        assert_eq!(spec.param("mode"), Some(mode));
+        let a = built.translate(&p).expect("translates").glsl;
+        let b = built.translate(&tuned).expect("translates").glsl;
+        assert_eq!(a, b, "{name}");
+    }
+    let plain = dxlower_targets::load("webgl2").expect("webgl2 profile");
+    assert!(plain.pass("bone_transforms").is_none());
+}
