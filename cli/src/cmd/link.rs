@@ -2,7 +2,7 @@
 //! with a JSON manifest of the program for the host.
 
 use crate::cmd::{load_profile, Validate};
-use dxlower_core::{ProgramGlsl, Ty};
+use dxlower_core::ProgramGlsl;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -20,94 +20,17 @@ pub struct Args {
     /// directory (stem: the PS file name) instead of printing.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
-    /// Validate both stages with a real compiler (`browser`: compile and
+    /// Validate both stages with a real compiler, then the pair as one
+    /// program (`glslang`: `glslangValidator -l`; `browser`: compile and
     /// link the program in WebGL2).
     #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
     pub validate: Option<Validate>,
 }
 
-fn ty_name(t: Ty) -> &'static str {
-    match t {
-        Ty::Float => "float",
-        Ty::Int => "int",
-        Ty::Uint => "uint",
-    }
-}
-
-/// The program manifest: what the host binds.
+/// The program manifest as JSON: what the host binds (see
+/// [`dxlower_core::link::Manifest`]).
 pub fn manifest(p: &ProgramGlsl) -> serde_json::Value {
-    let attrs: Vec<_> =
-        p.vs.io_vars
-            .iter()
-            .filter(|v| p.vs.inputs.contains(&v.name))
-            .map(|v| {
-                serde_json::json!({
-                    "name": v.name,
-                    "base_type": ty_name(v.ty),
-                    "components": v.width,
-                    "integer": v.ty != Ty::Float,
-                })
-            })
-            .collect();
-    let mut blocks = std::collections::BTreeMap::new();
-    for (stage, s) in [("vs", &p.vs), ("ps", &p.ps)] {
-        for (slot, size) in &s.cbuffers {
-            let e = blocks.entry(*slot).or_insert_with(|| {
-                serde_json::json!({
-                    "block": format!("ConstantBuffer{slot}"),
-                    "instance": format!("cb{slot}"),
-                    "slot": slot,
-                    "vec4s": 0,
-                    "bytes": 0,
-                    "stages": [],
-                })
-            });
-            let vec4s = e["vec4s"].as_u64().unwrap_or(0).max(*size as u64);
-            e["vec4s"] = vec4s.into();
-            e["bytes"] = (vec4s * 16).into();
-            if let Some(a) = e["stages"].as_array_mut() {
-                a.push(stage.into());
-            }
-        }
-    }
-    let samplers: Vec<_> = [("vs", &p.vs), ("ps", &p.ps)]
-        .iter()
-        .flat_map(|(stage, s)| {
-            s.samplers.iter().map(move |u| {
-                serde_json::json!({
-                    "stage": stage,
-                    "name": u.name,
-                    "type": u.glsl_type,
-                    "texture": u.texture,
-                    "sampler": u.sampler,
-                    "shadow": u.shadow,
-                })
-            })
-        })
-        .collect();
-    let varyings: Vec<_> = p
-        .hints
-        .varyings
-        .values()
-        .map(|v| {
-            serde_json::json!({
-                "semantic": v.semantic,
-                "index": v.index,
-                "base_type": ty_name(v.ty),
-                "components": v.width,
-                "interpolation": v.interpolation.map(|m| format!("{m:?}")),
-                "vs_register": v.vs_register,
-                "ps_register": v.ps_register,
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "attributes": attrs,
-        "uniform_blocks": blocks.into_values().collect::<Vec<_>>(),
-        "samplers": samplers,
-        "varyings": varyings,
-        "notes": p.vs.notes.iter().chain(p.ps.notes.iter()).collect::<Vec<_>>(),
-    })
+    serde_json::to_value(p.manifest()).unwrap_or_default()
 }
 
 fn parse(path: &Path) -> Result<dxlower_dxbc::Shader, ExitCode> {
@@ -162,6 +85,15 @@ pub fn run(args: Args) -> ExitCode {
                 eprintln!("dxlower: {}: {e}", name.display());
                 return ExitCode::FAILURE;
             }
+        }
+        // Both stages compiled: now as one program (glslangValidator -l).
+        if let Err(e) = dxlower_core::link::glslang_link(&program.vs.glsl, &program.ps.glsl) {
+            eprintln!(
+                "dxlower: {} + {}: the pair does not link: {e}",
+                args.vs.display(),
+                args.ps.display()
+            );
+            return ExitCode::FAILURE;
         }
     }
     let man = manifest(&program);

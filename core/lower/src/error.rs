@@ -165,6 +165,20 @@ pub enum TranslateError {
     /// The handler registry is inconsistent (duplicate handlers).
     #[error("{0}")]
     Registry(String),
+    /// The profile does not fit the registry (an unknown pass name, a
+    /// parameter the pass does not take).
+    #[error("{0}")]
+    Profile(String),
+    /// A registered stage pass failed (see [`crate::pass`]).
+    #[error("pass `{pass}`: {message} (pass {location})")]
+    Pass {
+        /// The pass name.
+        pass: String,
+        /// What went wrong.
+        message: String,
+        /// The pass's source location.
+        location: String,
+    },
 }
 
 impl TranslateError {
@@ -197,6 +211,8 @@ impl TranslateError {
             TranslateError::Lower { message, .. } => message.clone(),
             TranslateError::MissingCapability { missing, .. } => missing.clone(),
             TranslateError::Registry(m) => m.clone(),
+            TranslateError::Profile(m) => m.clone(),
+            TranslateError::Pass { pass, message, .. } => format!("pass {pass}: {message}"),
         }
     }
 }

@@ -38,14 +38,36 @@ pub struct Varying {
     /// Base type (from the VS output, or the PS input when no VS output
     /// feeds it).
     pub ty: Ty,
-    /// Width in lanes (the VS output's).
+    /// Width in lanes: the popcount of [`Varying::mask`].
     pub width: u8,
+    /// The register lanes the shared variable covers (x = bit 0): the VS
+    /// output row's mask, widened by the PS input row's when the PS
+    /// declares lanes the VS row lacks. Register lane `c` of either stage
+    /// lands in component `popcount(mask & ((1 << c) - 1))` of the
+    /// variable: D3D routes varyings by register component, so a PS row
+    /// narrower than the VS row reads the same positions.
+    pub mask: u8,
     /// The PS interpolation mode, when the PS reads it.
     pub interpolation: Option<InterpolationMode>,
     /// The VS output register, if the VS writes it.
     pub vs_register: Option<u32>,
-    /// The PS input register, if the PS reads it.
+    /// The VS output row's mask (0 when the VS does not write it).
+    pub vs_mask: u8,
+    /// The PS input register, if the PS declares (reads) it.
     pub ps_register: Option<u32>,
+    /// The PS input row's mask (0 when the PS does not declare it).
+    pub ps_mask: u8,
+}
+
+impl Varying {
+    /// Component of the shared variable that register lane `lane` lands
+    /// in, or `None` when the lane is outside [`Varying::mask`].
+    pub fn comp_of(&self, lane: u8) -> Option<u8> {
+        if lane > 3 || self.mask & (1 << lane) == 0 {
+            return None;
+        }
+        Some((self.mask & ((1u8 << lane) - 1)).count_ones() as u8)
+    }
 }
 
 /// Agreements between the two stages of a program.
@@ -76,6 +98,11 @@ impl LinkHints {
     }
 
     /// Computes the hints of a VS/PS pair.
+    ///
+    /// A PS input-signature row counts as read only when a PS declaration
+    /// (`dcl_input_ps*`, `dcl_input`) covers one of its lanes: fxc keeps
+    /// the unused members of the input struct in the signature, and those
+    /// need no VS writer.
     pub fn compute(vs: &StageInput<'_>, ps: &StageInput<'_>) -> LinkHints {
         let mut h = LinkHints::default();
         for p in [vs.program, ps.program] {
@@ -84,7 +111,7 @@ impl LinkHints {
                 *e = (*e).max(size);
             }
         }
-        let interp = ps_interpolation(ps.program);
+        let decls = ps_input_decls(ps.program);
         if let Some(osgn) = vs.output_signature {
             for e in user_elements(osgn) {
                 let key = (e.name.to_ascii_uppercase(), e.semantic_index);
@@ -94,30 +121,46 @@ impl LinkHints {
                         semantic: key.0,
                         index: key.1,
                         ty: ty_of(e.component_type),
-                        width: e.mask.count_ones().max(1) as u8,
+                        width: 0,
+                        mask: e.mask & 0xF,
                         interpolation: None,
                         vs_register: Some(e.register),
+                        vs_mask: e.mask & 0xF,
                         ps_register: None,
+                        ps_mask: 0,
                     },
                 );
             }
         }
         if let Some(isgn) = ps.input_signature {
             for e in user_elements(isgn) {
+                let Some((mode, declared)) = decls.get(&e.register).copied() else {
+                    continue;
+                };
+                if declared & e.mask == 0 {
+                    continue;
+                }
                 let key = (e.name.to_ascii_uppercase(), e.semantic_index);
-                let mode = interp.get(&e.register).copied();
                 let v = h.varyings.entry(key.clone()).or_insert_with(|| Varying {
                     semantic: key.0.clone(),
                     index: key.1,
                     ty: ty_of(e.component_type),
-                    width: e.mask.count_ones().max(1) as u8,
+                    width: 0,
+                    mask: 0,
                     interpolation: None,
                     vs_register: None,
+                    vs_mask: 0,
                     ps_register: None,
+                    ps_mask: 0,
                 });
                 v.ps_register = Some(e.register);
+                v.ps_mask = e.mask & 0xF;
+                v.mask |= e.mask & 0xF;
                 v.interpolation = mode;
             }
+        }
+        for v in h.varyings.values_mut() {
+            v.width = v.mask.count_ones().max(1) as u8;
         }
         h
     }
@@ -163,14 +206,28 @@ fn cb_decls(p: &Program) -> Vec<(u32, u32)> {
         .collect()
 }
 
-/// PS input register → interpolation mode of its `dcl_input_ps*`.
-fn ps_interpolation(p: &Program) -> BTreeMap<u32, InterpolationMode> {
-    let mut m = BTreeMap::new();
+/// PS input register → (interpolation mode of its `dcl_input_ps*`, or
+/// `None` for a plain `dcl_input`; the union of the declared masks).
+fn ps_input_decls(p: &Program) -> BTreeMap<u32, (Option<InterpolationMode>, u8)> {
+    let mut m: BTreeMap<u32, (Option<InterpolationMode>, u8)> = BTreeMap::new();
     for i in &p.instructions {
-        if matches!(i.opcode, Opcode::DclInputPs | Opcode::DclInputPsSiv) {
-            if let Some(reg) = i.operands.first().and_then(|o| o.reg()) {
-                m.insert(reg, i.interpolation_mode());
+        let mode = match i.opcode {
+            Opcode::DclInputPs | Opcode::DclInputPsSiv => Some(i.interpolation_mode()),
+            Opcode::DclInput => None,
+            _ => continue,
+        };
+        let Some(op) = i.operands.first() else {
+            continue;
+        };
+        if op.ty != OperandType::Input {
+            continue;
+        }
+        if let Some(reg) = op.reg() {
+            let e = m.entry(reg).or_insert((mode, 0));
+            if e.0.is_none() {
+                e.0 = mode;
             }
+            e.1 |= op.mask();
         }
     }
     m
@@ -244,4 +301,226 @@ pub fn link(
         ps: ps_glsl,
         hints,
     })
+}
+
+/// What the host needs to bind a linked program (`dxlower link` writes it
+/// as JSON).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Manifest {
+    /// Vertex attributes, in declaration order.
+    pub attributes: Vec<Attribute>,
+    /// Uniform blocks (`ConstantBuffer<N>`), by slot.
+    pub uniform_blocks: Vec<UniformBlock>,
+    /// Sampler uniforms of both stages.
+    pub samplers: Vec<SamplerBinding>,
+    /// Varyings as both stages declare them.
+    pub varyings: Vec<VaryingInfo>,
+    /// Quality notes of both stages (`vs: …`, `ps: …`).
+    pub notes: Vec<String>,
+}
+
+/// One vertex attribute.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Attribute {
+    /// The GLSL name (`in_POSITION0`).
+    pub name: String,
+    /// The declared GLSL type (`vec3`, `uvec4`).
+    pub glsl_type: String,
+    /// Base type of the declaration (`float`, `int`, `uint`).
+    pub base_type: &'static str,
+    /// Components.
+    pub components: u8,
+    /// True when the declaration is integer: the host binds it with
+    /// `vertexAttribIPointer`, otherwise with `vertexAttribPointer`.
+    pub integer: bool,
+    /// Base type of the data the shader expects (the D3D signature's): an
+    /// integer attribute declared as float (`integer_vertex_attributes =
+    /// FloatValue`) carries integer *values* in float components.
+    pub data_type: &'static str,
+}
+
+/// One uniform block.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct UniformBlock {
+    /// Block name (`ConstantBuffer3`).
+    pub block: String,
+    /// Instance name (`cb3`).
+    pub instance: String,
+    /// The D3D slot `b#`.
+    pub slot: u32,
+    /// Size in vec4s (the same in both stages).
+    pub vec4s: u32,
+    /// Size in bytes.
+    pub bytes: u32,
+    /// The stages that declare it (`vs`, `ps`).
+    pub stages: Vec<&'static str>,
+}
+
+/// One sampler uniform.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SamplerBinding {
+    /// `vs` or `ps`.
+    pub stage: &'static str,
+    /// The uniform name (`t0TEX_with_SMPs1`).
+    pub name: String,
+    /// Its GLSL type (`sampler2D`, `sampler2DShadow`, `usampler3D`).
+    #[serde(rename = "type")]
+    pub glsl_type: String,
+    /// The texture register `t#`.
+    pub texture: u32,
+    /// The sampler register `s#` (combined samplers only).
+    pub sampler: Option<u32>,
+    /// True for a shadow-compare uniform.
+    pub shadow: bool,
+}
+
+/// One varying.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct VaryingInfo {
+    /// Semantic, upper case.
+    pub semantic: String,
+    /// Semantic index.
+    pub index: u32,
+    /// Base type.
+    pub base_type: &'static str,
+    /// Components.
+    pub components: u8,
+    /// The PS interpolation mode (`None` when the PS does not read it).
+    pub interpolation: Option<String>,
+    /// VS output register.
+    pub vs_register: Option<u32>,
+    /// PS input register.
+    pub ps_register: Option<u32>,
+    /// False when the VS does not write it and zero-fills it instead.
+    pub fed: bool,
+}
+
+fn ty_name(t: Ty) -> &'static str {
+    match t {
+        Ty::Float => "float",
+        Ty::Int => "int",
+        Ty::Uint => "uint",
+    }
+}
+
+impl ProgramGlsl {
+    /// The program manifest.
+    pub fn manifest(&self) -> Manifest {
+        let mut attributes = Vec::new();
+        for v in &self.vs.io_vars {
+            if !self.vs.inputs.contains(&v.name) || v.name.starts_with("gl_") {
+                continue;
+            }
+            // An integer attribute declared as float reads through a
+            // conversion (`uvec4(in_X)`): the attribute is `in_X`.
+            let (name, declared) = match v.name.split_once('(') {
+                Some((_, rest)) => (rest.trim_end_matches(')').to_string(), Ty::Float),
+                None => (v.name.clone(), v.ty),
+            };
+            attributes.push(Attribute {
+                name,
+                glsl_type: declared.glsl(v.width).to_string(),
+                base_type: ty_name(declared),
+                components: v.width,
+                integer: declared != Ty::Float,
+                data_type: ty_name(v.ty),
+            });
+        }
+        let mut blocks: BTreeMap<u32, UniformBlock> = BTreeMap::new();
+        for (stage, s) in [("vs", &self.vs), ("ps", &self.ps)] {
+            for (&slot, &size) in &s.cbuffers {
+                let b = blocks.entry(slot).or_insert_with(|| UniformBlock {
+                    block: format!("ConstantBuffer{slot}"),
+                    instance: format!("cb{slot}"),
+                    slot,
+                    vec4s: 0,
+                    bytes: 0,
+                    stages: Vec::new(),
+                });
+                b.vec4s = b.vec4s.max(size);
+                b.bytes = b.vec4s * 16;
+                b.stages.push(stage);
+            }
+        }
+        let samplers = [("vs", &self.vs), ("ps", &self.ps)]
+            .into_iter()
+            .flat_map(|(stage, s)| {
+                s.samplers.iter().map(move |u| SamplerBinding {
+                    stage,
+                    name: u.name.clone(),
+                    glsl_type: u.glsl_type.clone(),
+                    texture: u.texture,
+                    sampler: u.sampler,
+                    shadow: u.shadow,
+                })
+            })
+            .collect();
+        let varyings = self
+            .hints
+            .varyings
+            .values()
+            .map(|v| VaryingInfo {
+                semantic: v.semantic.clone(),
+                index: v.index,
+                base_type: ty_name(v.ty),
+                components: v.width,
+                interpolation: v.interpolation.map(|m| format!("{m:?}")),
+                vs_register: v.vs_register,
+                ps_register: v.ps_register,
+                fed: v.vs_register.is_some(),
+            })
+            .collect();
+        let notes = [("vs", &self.vs), ("ps", &self.ps)]
+            .into_iter()
+            .flat_map(|(stage, s)| s.notes.iter().map(move |n| format!("{stage}: {n}")))
+            .collect();
+        Manifest {
+            attributes,
+            uniform_blocks: blocks.into_values().collect(),
+            samplers,
+            varyings,
+            notes,
+        }
+    }
+}
+
+/// Checks that a vertex and a fragment shader link, with
+/// `glslangValidator -l x.vert x.frag` (both stages compiled as GLSL ES and
+/// linked as one program: matching varyings, uniform blocks and
+/// uniforms). The texts are written to a fresh temporary directory, removed
+/// afterwards. `Err` carries the validator's log; a missing validator is
+/// an error, never a pass.
+pub fn glslang_link(vs: &str, ps: &str) -> Result<(), crate::validate::ValidateError> {
+    use crate::validate::ValidateError;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "dxlower-link-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let io = |e: std::io::Error| ValidateError::Missing(format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    let run = || {
+        let v = dir.join("x.vert");
+        let f = dir.join("x.frag");
+        std::fs::write(&v, vs).map_err(io)?;
+        std::fs::write(&f, ps).map_err(io)?;
+        let out = std::process::Command::new("glslangValidator")
+            .arg("-l")
+            .arg(&v)
+            .arg(&f)
+            .output()
+            .map_err(|e| ValidateError::Missing(e.to_string()))?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            let mut log = String::from_utf8_lossy(&out.stdout).into_owned();
+            log.push_str(&String::from_utf8_lossy(&out.stderr));
+            Err(ValidateError::Rejected(log.trim().to_string()))
+        }
+    };
+    let r = run();
+    let _ = std::fs::remove_dir_all(&dir);
+    r
 }

@@ -177,6 +177,7 @@ fn translate_with(
     }
     let pixel = stage == ProgramType::Pixel;
     let insts = &input.program.instructions;
+    let passes = crate::pass::schedule(profile, link.is_some()).map_err(TranslateError::Profile)?;
     check_handlers(reg, &input)?;
     let mut dcx = DeclCtx::new(input, profile);
     dcx.st.link = link;
@@ -198,6 +199,23 @@ fn translate_with(
                 })
             }
         }
+    }
+    // Registered passes over the declared stage (crate::pass).
+    for (p, spec) in &passes {
+        (p.run)(&mut dcx, spec).map_err(|e| match e {
+            LowerError::Refused(r) => TranslateError::StageRefused(r),
+            LowerError::InvalidProgram(why) => {
+                TranslateError::StageRefused(crate::error::Refusal::new(
+                    "invalid program",
+                    format!("{why}; the D3D runtime rejects such bytecode"),
+                ))
+            }
+            LowerError::Invalid(message) => TranslateError::Pass {
+                pass: p.name.to_string(),
+                message,
+                location: p.location(),
+            },
+        })?;
     }
     let DeclCtx { st, mut out } = dcx;
     // Phase 2: instructions.

@@ -36,9 +36,12 @@ const MAX_BLOCKS: usize = 12;
 /// (`CB0[lo:hi][size], space`): their instruction operands name the range
 /// id plus an index, which the register model does not print yet.
 ///
-/// **Differences from HLSLcc**: no `UNITY_*` macro indirection; the
-/// cross-stage size normalization (`max` of the VS and PS sizes of one
-/// `cb#`) is a program-level pass (profiles.md §4.4), not done per stage.
+/// In a linked program (`dxlower link`, [`dxlower_core::StageState::link`])
+/// the size is the maximum of the VS and PS declarations of the slot
+/// (profiles.md §4.4): GLSL ES fails the link of a block declared with two
+/// layouts.
+///
+/// **Differences from HLSLcc**: no `UNITY_*` macro indirection.
 ///
 /// **Example**:
 /// ```text
@@ -87,6 +90,12 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     if size == 0 {
         return Err(LowerError::invalid(format!("cb{slot} of size 0")));
     }
+    // In a linked program both stages declare the larger size: a block
+    // declared with two layouts does not link (profiles.md §4.4).
+    let size = match cx.st.link.and_then(|h| h.cb_size(slot)) {
+        Some(agreed) => size.max(agreed),
+        None => size,
+    };
     if cx.st.cbuffers.contains_key(&slot) {
         return Err(LowerError::invalid(format!("cb{slot} is declared twice")));
     }

@@ -29,11 +29,12 @@ use dxlower_dxbc::{Instruction, InterpolationMode, Opcode, OperandType, Signatur
 /// **Differences from HLSLcc**: HLSLcc keeps the semantic's case and
 /// emits `noperspective`/`sample` only above ES 3.10 (the `sample` gate
 /// here also covers its VS-output path); precision is always `highp`.
-/// The vertex shader's matching `out` gets its qualifier from the VS side
-/// alone (`flat` for integers); a float input the PS declares `flat` or
-/// `centroid` needs the program-level link pass (profiles.md §4.7) to
-/// copy the qualifier to the VS output, since GLSL ES 3.00 requires them
-/// to match.
+///
+/// In a linked program (profiles.md §4.7) the variable takes the type and
+/// lanes both stages agreed on ([`dxlower_core::Varying`]): the VS output
+/// row's, so a PS row narrower than the VS row (`v1.xy` of a `vec4`
+/// output) is declared `vec4` and read through its lanes; integer agreed
+/// types are `flat`. The VS copies this input's qualifier.
 ///
 /// **Example**:
 /// ```text
@@ -86,8 +87,14 @@ pub fn declare(
                 )))
             }
         }
-        let ty = io::row_ty(e)?;
-        let k = io::width(e.mask);
+        let row_ty = io::row_ty(e)?;
+        // In a linked program the variable has the type and lanes both
+        // stages agreed on (profiles.md §4.7).
+        let (ty, lanes_mask) = match io::linked_varying(cx, e) {
+            Some(v) => (v.ty, v.mask),
+            None => (row_ty, e.mask),
+        };
+        let k = io::width(lanes_mask);
         let name = io::semantic_ident("vs_", &e.name, e.semantic_index, true);
         let interp = io::ps_interpolation(cx, mode, ty, &name)?;
         let (i, new) = io::var_once(cx, io::var(name.clone(), ty, k, false))?;
@@ -95,7 +102,7 @@ pub fn declare(
             cx.out
                 .decl(format_args!("{interp}in highp {} {name};", ty.glsl(k)));
         }
-        io::map_row(cx, Side::Input, reg, &hit, i)?;
+        io::map_lanes_in(cx, Side::Input, reg, hit.lanes, lanes_mask, i)?;
     }
     Ok(())
 }

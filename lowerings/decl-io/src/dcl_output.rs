@@ -36,11 +36,15 @@ use std::fmt::Write;
 ///   leaves unwritten varyings undefined. Writes come from the pre-pass
 ///   ([`dxlower_core::StageState::output_written`]).
 ///
-/// **Differences from HLSLcc**: the varying's name is upper-cased; float
-/// varyings get no interpolation qualifier here (HLSLcc asks its
-/// cross-stage data; the pixel side's qualifier must be copied by the
-/// program-level link pass, profiles.md §4.7); the zero fill is the
-/// project's adopted policy, not HLSLcc's.
+/// - Linked program (profiles.md §4.7, [`dxlower_core::StageState::link`]):
+///   the varying takes the agreed type and lanes (the VS row's, widened by
+///   lanes only the PS row has, which are then zero-filled) and the pixel
+///   input's interpolation qualifier (`flat`, `centroid`, `noperspective`
+///   per profile), since GLSL ES 3.00 requires both sides to match. On its
+///   own a stage's float varyings get no qualifier.
+///
+/// **Differences from HLSLcc**: the varying's name is upper-cased; the
+/// zero fill is the project's adopted policy, not HLSLcc's.
 ///
 /// **Example**:
 /// ```text
@@ -141,17 +145,28 @@ pub fn declare(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<(), LowerErro
             )));
         }
         let name = io::semantic_ident("vs_", &e.name, e.semantic_index, true);
-        let flat = if ty == Ty::Float { "" } else { "flat " };
+        // In a linked program: the agreed type and lanes, and the PS
+        // input's interpolation qualifier (profiles.md §4.7).
+        let linked = io::linked_varying(cx, e);
+        let (ty, lanes_mask, k) = match linked {
+            Some(v) => (v.ty, v.mask, io::width(v.mask)),
+            None => (ty, e.mask, k),
+        };
+        let qualifier = match linked.and_then(|v| v.interpolation) {
+            Some(mode) => io::ps_interpolation(cx, mode, ty, &name)?,
+            None if ty == Ty::Float => "",
+            None => "flat ",
+        };
         let (i, new) = io::var_once(cx, io::var(name.clone(), ty, k, true))?;
         if new {
             cx.out
-                .decl(format_args!("{flat}out highp {} {name};", ty.glsl(k)));
+                .decl(format_args!("{qualifier}out highp {} {name};", ty.glsl(k)));
             if cx.profile().signature_only_output_fill {
-                let written = cx.st.output_written(reg);
-                zero_fill(cx, &name, ty, e.mask, written);
+                let written = cx.st.output_written(reg) & e.mask;
+                zero_fill(cx, &name, ty, lanes_mask, written);
             }
         }
-        io::map_row(cx, Side::Output, reg, &hit, i)?;
+        io::map_lanes_in(cx, Side::Output, reg, hit.lanes, lanes_mask, i)?;
     }
     Ok(())
 }

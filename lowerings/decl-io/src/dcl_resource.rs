@@ -233,6 +233,14 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         }
         cx.out
             .decl(format_args!("uniform highp {prefix}sampler2D bt{t};"));
+        push_uniform(
+            cx,
+            format!("bt{t}"),
+            format!("{prefix}sampler2D"),
+            t,
+            None,
+            false,
+        );
         cx.st.resources.insert(t, decl);
         return Ok(());
     }
@@ -257,20 +265,64 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     let bare = precision(profile, ty, false, true);
     cx.out
         .decl(format_args!("uniform {bare} {prefix}{base} t{t};"));
+    push_uniform(
+        cx,
+        format!("t{t}"),
+        format!("{prefix}{base}"),
+        t,
+        None,
+        false,
+    );
     let p = precision(profile, ty, false, false);
     for s in &plain {
         cx.out.decl(format_args!(
             "uniform {p} {prefix}{base} t{t}TEX_with_SMPs{s};"
         ));
+        push_uniform(
+            cx,
+            format!("t{t}TEX_with_SMPs{s}"),
+            format!("{prefix}{base}"),
+            t,
+            Some(*s),
+            false,
+        );
     }
     let p = precision(profile, ty, true, false);
     for s in &cmp {
         cx.out.decl(format_args!(
             "uniform {p} {base}Shadow hlslcc_zcmpt{t}TEX_with_SMPs{s};"
         ));
+        push_uniform(
+            cx,
+            format!("hlslcc_zcmpt{t}TEX_with_SMPs{s}"),
+            format!("{base}Shadow"),
+            t,
+            Some(*s),
+            true,
+        );
     }
     cx.st.resources.insert(t, decl);
     Ok(())
+}
+
+/// Records a declared sampler uniform for the program manifest
+/// ([`dxlower_core::Output::samplers`]): the host binds a texture unit to
+/// it with `uniform1i` and needs the `t#`/`s#` pair behind the name.
+fn push_uniform(
+    cx: &mut DeclCtx<'_>,
+    name: String,
+    glsl_type: String,
+    texture: u32,
+    sampler: Option<u32>,
+    shadow: bool,
+) {
+    cx.out.samplers.push(dxlower_core::SamplerUniform {
+        name,
+        glsl_type,
+        texture,
+        sampler,
+        shadow,
+    });
 }
 
 register_handler! {

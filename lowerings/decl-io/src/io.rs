@@ -268,6 +268,44 @@ pub fn map_row(
     Ok(())
 }
 
+/// Maps the lanes `lanes` of register `reg` to the components of `var`
+/// that the agreed varying mask `mask` gives them (lane `c` → component
+/// `popcount(mask & ((1 << c) - 1))`); used when a program-level link
+/// widened the variable beyond the stage's own signature row. A lane
+/// outside `mask` is malformed.
+pub fn map_lanes_in(
+    cx: &mut DeclCtx<'_>,
+    side: Side,
+    reg: u32,
+    lanes: u8,
+    mask: u8,
+    var: u32,
+) -> Result<(), LowerError> {
+    for c in 0..4u8 {
+        if lanes & (1 << c) != 0 {
+            if mask & (1 << c) == 0 {
+                return Err(LowerError::invalid(format!(
+                    "{}{reg}.{} lies outside the linked varying's lanes {}",
+                    side.letter(),
+                    ['x', 'y', 'z', 'w'][c as usize],
+                    mask_letters(mask)
+                )));
+            }
+            cx.map_lanes(side == Side::Output, reg, 1 << c, var, comp_of(mask, c))?;
+        }
+    }
+    Ok(())
+}
+
+/// The varying both stages of a linked program agreed on for a signature
+/// row (`None` for a stage translated on its own).
+pub fn linked_varying<'a>(
+    cx: &DeclCtx<'a>,
+    e: &SignatureElement,
+) -> Option<&'a dxlower_core::Varying> {
+    cx.st.link?.varying(&e.name, e.semantic_index)
+}
+
 /// Maps every lane of `mask` in register `reg` to component 0 of a scalar
 /// variable (system values such as `gl_VertexID`).
 pub fn map_scalar(

@@ -41,8 +41,15 @@
 //!
 //! Files: one per opcode ([`dcl_input`], [`dcl_input_ps`], …) plus the
 //! shared machinery in [`io`] (signature lookup, identifiers, interpolation
-//! qualifiers, typed zeros) and [`sysval`] (system values of every
-//! `_sgv`/`_siv` declaration and of signature rows that carry one).
+//! qualifiers, typed zeros), [`sysval`] (system values of every
+//! `_sgv`/`_siv` declaration and of signature rows that carry one) and
+//! [`passes`] (the stage passes `link_unfed_varyings` and
+//! `binormal_to_bitangent`).
+//!
+//! In a program translated as a VS+PS pair ([`dxlower_core::link()`]) the
+//! handlers read the agreements of [`dxlower_core::StageState::link`]:
+//! constant-buffer sizes, one type and width per varying, the pixel
+//! input's interpolation on the vertex output (profiles.md §4.7).
 //!
 //! The decisions taken where the seed is low-confidence, with the evidence
 //! for each (glslangValidator, Mesa llvmpipe, corpus counts, reference
@@ -65,6 +72,7 @@ pub mod dcl_resource_structured;
 pub mod dcl_sampler;
 pub mod dcl_temps;
 pub mod io;
+pub mod passes;
 pub mod sysval;
 
 use dxlower_dxbc::Opcode;

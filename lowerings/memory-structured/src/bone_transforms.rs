@@ -614,3 +614,19 @@ fn splice_index<'a>(inst: &'a Instruction, cx: &Ctx<'a>) -> Result<Value, LowerE
     }
     scalar(cx, add, source, Some(1 << lane))
 }
+
+/// The pass's registration (`dxlower_core::pass`), so that profiles may
+/// name it. The rewrite happens in `ld_structured`, which also validates
+/// the parameters ([`BonePass::from_spec`]); after the declarations there
+/// is nothing to do.
+fn registered(_cx: &mut dxlower_core::DeclCtx<'_>, _spec: &PassSpec) -> Result<(), LowerError> {
+    Ok(())
+}
+
+dxlower_core::register_pass! {
+    name: PASS,
+    when: dxlower_core::PassWhen::Named,
+    params: None,
+    spec: "profiles.md §4.5",
+    run: registered,
+}
