@@ -81,6 +81,18 @@
 //! dynamically), the index is used as it is. Any other case is an error:
 //! the offset might reach the index by a path the pass cannot undo. Under
 //! `ubo` the add stays (the native runtime supplies the offset).
+//!
+//! ## Known limits
+//!
+//! - The storage is declared from the instruction phase, where the stage
+//!   state is frozen: `StageGlsl::cbuffers` (and so the program manifest
+//!   and the link-time size agreement) keep the `cb3` size of the
+//!   `dcl_constantbuffer`, not the enlarged one, and do not list the `ubo`
+//!   block. A VS+PS pair whose PS also declares `cb3` would then disagree
+//!   on the block size.
+//! - A dynamic joint index past the capacity reads past the array, which
+//!   GLSL ES leaves undefined (D3D returns 0); constant indices are
+//!   checked.
 
 use dxlower_core::profile::PassSpec;
 use dxlower_core::regs::XYZW;

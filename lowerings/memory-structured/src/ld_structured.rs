@@ -62,10 +62,10 @@ pub fn binding_name(rdef: Option<&Rdef>, reg: u32) -> Option<&str> {
 /// [`bone_transforms`] for the identification rule, both modes and the
 /// hard errors):
 /// ```glsl
-/// // cb3_splice (ccpwgl)
-/// r1 = cb3.data[floatBitsToInt(v4.x) * 3 + 27].xyzw;
+/// // cb3_splice (ccpwgl; r0.x = v1.x + cb3[26].x, the add bypassed)
+/// r2 = cb3.data[int(uvec4(in_BLENDINDICES0).x) * 3 + 27].xyzw;
 /// // ubo (native)
-/// r1 = sb0.data[floatBitsToInt(r0.x) * 3 + 1].xyzw;
+/// r2 = sb0.data[floatBitsToInt(r0.x) * 3 + 1].xyzw;
 /// ```
 /// Everything else is refused by name: `structured buffer t<r>
 /// (ld_structured)` (`lifted_by` the pass for a vertex-stage 48-byte
@@ -80,8 +80,10 @@ pub fn binding_name(rdef: Option<&Rdef>, reg: u32) -> Option<&str> {
 ///
 /// **Example**:
 /// ```text
-/// ld_structured_indexable(structured_buffer, stride=48)(mixed,mixed,mixed,mixed) r1.xyzw, r0.x, l(16), t0.xyzw
-///     →   (ccpwgl, r0.x = v4.x + cb3[26].x)  r1 = cb3.data[floatBitsToInt(v4.x) * 3 + 27].xyzw;
+/// iadd r0.xyzw, v1.xyzw, cb3[26].xxxx
+/// ld_structured_indexable(structured_buffer, stride=48)(mixed,mixed,mixed,mixed) r2.xyzw, r0.x, l(16), t0.xyzw
+///     →   (ccpwgl)  r2 = cb3.data[int(uvec4(in_BLENDINDICES0).x) * 3 + 27].xyzw;
+///     →   (native)  r2 = sb0.data[floatBitsToInt(r0.x) * 3 + 1].xyzw;
 ///     →   (webgl2)  refused: structured buffer t0 (ld_structured): … (lifted by profile pass bone_transforms (ccpwgl, native))
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
