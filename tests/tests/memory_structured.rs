@@ -1368,3 +1368,162 @@ fn rdef_names_decide_which_buffer_is_bones() {
         other => panic!("expected an error, got {other:?}"),
     }
 }
+
+#[test]
+fn built_in_profiles_run_the_pass() {
+    let built = skin_vs(&bone_decls(), &carbon_body());
+    for (name, mode, tuned) in [
+        ("ccpwgl", "cb3_splice", ccpwgl()),
+        ("native", "ubo", native()),
+    ] {
+        let p = dxlower_targets::load(name).expect("built-in profile");
+        let spec = p
+            .pass("bone_transforms")
+            .expect("the profile runs bone_transforms");
+        assert_eq!(spec.param("mode"), Some(mode));
+        let a = built.translate(&p).expect("translates").glsl;
+        let b = built.translate(&tuned).expect("translates").glsl;
+        assert_eq!(a, b, "{name}");
+    }
+    let plain = dxlower_targets::load("webgl2").expect("webgl2 profile");
+    assert!(plain.pass("bone_transforms").is_none());
+}
+
+// ---------------------------------------------------------------------------
+// On a GLES 3.0 driver (Mesa llvmpipe)
+// ---------------------------------------------------------------------------
+
+/// A skinned VS whose `o1` is a `uint4` (flat) varying: `o0 = v0`,
+/// `o1 = body`.
+fn gles_vs(body: &[Instruction]) -> Built {
+    let mut insts = bone_decls();
+    insts.extend([
+        Instruction::dcl_input(0, 0xF),
+        Instruction::dcl_input(1, 0xF),
+        Instruction::dcl_output_siv(0, 0xF, SystemValue::Position),
+        Instruction::dcl_output(1, 0xF),
+        Instruction::dcl_temps(4),
+        i(
+            Opcode::Mov,
+            vec![Operand::output(0, m("xyzw")), v(0, "xyzw")],
+        ),
+    ]);
+    insts.extend(body.iter().cloned());
+    insts.push(i(Opcode::Ret, vec![]));
+    let isgn = signature(
+        b"ISGN",
+        vec![
+            element("POSITION", 0, ComponentType::Float32, NONE),
+            element("BLENDINDICES", 1, ComponentType::Uint32, NONE),
+        ],
+    );
+    let osgn = signature(
+        b"OSGN",
+        vec![
+            element(
+                "SV_Position",
+                0,
+                ComponentType::Float32,
+                SignatureSystemValue::Position,
+            ),
+            element("TEXCOORD", 1, ComponentType::Uint32, NONE),
+        ],
+    );
+    Built::new(VS, 5, insts, Some(isgn), Some(osgn))
+}
+
+/// Passes the flat `uvec4` varying to an RGBA32UI target.
+const GLES_FS: &str = "#version 300 es
+precision highp float;
+precision highp int;
+flat in highp uvec4 vs_TEXCOORD0;
+layout(location = 0) out highp uvec4 SV_Target0;
+void main()
+{
+    SV_Target0 = vs_TEXCOORD0;
+}
+";
+
+/// `n` vec4s whose dword `k` holds `base + k`, as std140 bytes.
+fn numbered(n: usize, base: u32) -> Vec<u8> {
+    (0..n as u32 * 4)
+        .flat_map(|k| (base + k).to_le_bytes())
+        .collect()
+}
+
+#[test]
+fn bone_rows_read_the_right_dwords_on_gles() {
+    let mut runner = dxlower_gles::Runner::new().unwrap_or_else(|e| panic!("no GLES context: {e}"));
+    // Joint index 5 in v1.x; the rows of joint 5 read through a swizzle
+    // that crosses rows (dwords 6, 7, 8, 5 of the joint).
+    let body = [
+        i(
+            Opcode::Iadd,
+            vec![rd(0, "xyzw"), v(1, "xyzw"), cb(3, 26, "xxxx")],
+        ),
+        bone(Operand::output(1, m("xyzw")), rs(0, "x"), 20, "yzwx"),
+    ];
+    let built = gles_vs(&body);
+    let vertices = {
+        let mut q = dxlower_gles::Vertices::quad_strip("in_POSITION0");
+        q.attributes.push(dxlower_gles::Attribute {
+            name: "in_BLENDINDICES0".into(),
+            components: 4,
+            data: [5.0, 2.0, 0.0, 0.0].repeat(4),
+        });
+        q
+    };
+    let lane = |row: u32, c: u32| row * 4 + c;
+    // ccpwgl: cb3 rows from register 26; cb3[26].x (the native offset,
+    // here 0x1000 + 104) must not be added.
+    // ubo (on the ccpwgl attributes): CewgSb0 rows; cb3 zero, so the kept
+    // offset add adds 0.
+    let ubo = with_pass("ccpwgl", &[("mode", "ubo")]);
+    let cases: [(&str, Profile, Vec<dxlower_gles::UniformBlock>, [u32; 4]); 2] = [
+        (
+            "cb3_splice",
+            ccpwgl(),
+            vec![dxlower_gles::UniformBlock {
+                name: "ConstantBuffer3".into(),
+                data: numbered(200, 0x1000),
+            }],
+            [
+                0x1000 + lane(26 + 15 + 1, 2),
+                0x1000 + lane(26 + 15 + 1, 3),
+                0x1000 + lane(26 + 15 + 2, 0),
+                0x1000 + lane(26 + 15 + 1, 1),
+            ],
+        ),
+        (
+            "ubo",
+            ubo,
+            vec![
+                dxlower_gles::UniformBlock {
+                    name: "ConstantBuffer3".into(),
+                    data: vec![0; 27 * 16],
+                },
+                dxlower_gles::UniformBlock {
+                    name: "CewgSb0".into(),
+                    data: numbered(207, 0x2000),
+                },
+            ],
+            [0x2000 + 66, 0x2000 + 67, 0x2000 + 68, 0x2000 + 65],
+        ),
+    ];
+    for (name, profile, blocks, want) in cases {
+        let vs = built.translate(&profile).expect("translates").glsl;
+        let drawn = runner
+            .draw(&dxlower_gles::Draw {
+                vs: &vs,
+                fs: GLES_FS,
+                blocks: &blocks,
+                format: dxlower_gles::Format::Rgba32Ui,
+                width: 4,
+                height: 4,
+                vertices: &vertices,
+                clear: [0xdead_beef; 4],
+            })
+            .unwrap_or_else(|e| panic!("{name}: draw failed: {e}\n{vs}"));
+        assert_eq!(drawn.image.uniform(), Some(want), "{name}\n{vs}");
+    }
+}

@@ -34,7 +34,11 @@ fn families_register_exactly_their_documented_opcodes() {
             "family {}: documented but not registered {missing:?}; registered but not documented {extra:?}",
             fam.name
         );
-        assert_eq!(fam.krate, format!("dxlower-{}", fam.name), "family crate name");
+        assert_eq!(
+            fam.krate,
+            format!("dxlower-{}", fam.name),
+            "family crate name"
+        );
     }
     // Every handler belongs to a family that claims its opcodes.
     for (op, h) in reg.by_opcode() {
@@ -87,7 +91,9 @@ static B: HandlerEntry = HandlerEntry {
 
 #[test]
 fn duplicate_handlers_are_an_error_naming_both_files() {
-    let err = Registry::build(vec![&A, &B], vec![]).err().expect("duplicate detected");
+    let err = Registry::build(vec![&A, &B], vec![])
+        .err()
+        .expect("duplicate detected");
     let msg = err.to_string();
     assert!(msg.contains("`mov`"), "{msg}");
     assert!(msg.contains("lowerings/a/src/mov.rs:10"), "{msg}");

@@ -347,8 +347,9 @@ fn registry_has_exactly_the_family() {
         .iter()
         .find(|f| f.name == "texture-sample")
         .expect("texture-sample family claim");
-    // 22 of families.md §5/§7 plus 13 residency-feedback forms.
-    assert_eq!(fam.opcodes.len(), 35);
+    // 22 of families.md §5/§7, 13 residency-feedback forms and the three
+    // refused eval_* (§7).
+    assert_eq!(fam.opcodes.len(), 38);
     use Opcode::*;
     for op in [
         Sample,

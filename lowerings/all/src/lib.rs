@@ -2,8 +2,8 @@
 //! the core registry. This is the one place that names the families; the CLI
 //! and the tests depend on it, nothing else does.
 
-extern crate dxlower_decl_io;
 extern crate dxlower_cmp_controlflow;
+extern crate dxlower_decl_io;
 extern crate dxlower_float_alu;
 extern crate dxlower_integer_conv;
 extern crate dxlower_memory_structured;

@@ -155,6 +155,10 @@ pub const OPCODES: &[Opcode] = &[
     Opcode::SampleClampFeedback,
     Opcode::SampleDClampFeedback,
     Opcode::SampleLFeedback,
+    // Refused, families.md §7: pull-model interpolation.
+    Opcode::EvalSnapped,
+    Opcode::EvalSampleIndex,
+    Opcode::EvalCentroid,
 ];
 
 dxlower_core::register_family! {

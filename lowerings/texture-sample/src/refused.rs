@@ -22,6 +22,10 @@ fn reason(op: Opcode) -> &'static str {
             "GLSL ES 3.00 has no standard sample-position query (gl_SamplePosition of \
              OES_sample_variables covers only the current sample)"
         }
+        Opcode::EvalSnapped | Opcode::EvalSampleIndex | Opcode::EvalCentroid => {
+            "pull-model attribute interpolation (interpolateAtOffset/AtSample/AtCentroid) is \
+             GLSL ES 3.20 or OES_shader_multisample_interpolation, which WebGL2 does not expose"
+        }
         _ => {
             "tiled-resource residency feedback (the SM5 `_s` forms and \
              check_access_fully_mapped) has no GLSL ES 3.00 or WebGL2 equivalent"
@@ -29,9 +33,11 @@ fn reason(op: Opcode) -> &'static str {
     }
 }
 
-/// `ld_ms`, `lod`, `sample_info`, `sample_pos`, and the residency-feedback
+/// `ld_ms`, `lod`, `sample_info`, `sample_pos`, the residency-feedback
 /// forms (`sample_*_cl_s`, `gather4*_s`, `ld_s`, `ld_ms_s`,
-/// `check_access_fully_mapped`): refused.
+/// `check_access_fully_mapped`) and the pull-model interpolation
+/// instructions (`eval_snapped`, `eval_sample_index`, `eval_centroid`, §7
+/// "refuse (no ES 3.00 equivalent)"): refused.
 ///
 /// **Spec**: families.md §5 `ld_ms` and `lod` ("refuse"), §7
 /// (`sample_pos`, `sample_info`, `ld_ms`: no ES 3.00 equivalent);
@@ -72,6 +78,9 @@ pub const REFUSED: &[Opcode] = &[
     Opcode::SampleDClampFeedback,
     Opcode::SampleCClampFeedback,
     Opcode::CheckAccessFullyMapped,
+    Opcode::EvalSnapped,
+    Opcode::EvalSampleIndex,
+    Opcode::EvalCentroid,
 ];
 
 register_handler! {
