@@ -42,9 +42,10 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     };
     // --- ABI rewrite `bone_transforms` (profiles.md §4.5) ---
     // Under the pass, a vertex shader's structured buffers are left to the
-    // memory-structured family's `ld_structured`: it declares the storage
-    // of the BoneTransforms buffer (cb3 rows or a std140 block) at the first
-    // load and refuses the loads of any other buffer by name.
+    // memory-structured family: the pass declares the storage of the
+    // BoneTransforms buffer (cb3 rows or a std140 block) after the
+    // declarations, its `ld_structured` reads it and refuses the loads of
+    // any other buffer by name.
     if cx.st.stage == ProgramType::Vertex && cx.profile().pass("bone_transforms").is_some() {
         return Ok(());
     }

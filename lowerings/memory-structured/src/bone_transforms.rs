@@ -18,7 +18,9 @@
 //! | `joints` | joint capacity, 1.. | 58 (`cb3_splice`: `cb3[26..199]`), 69 (`ubo`: 3312 bytes) |
 //! | `block` | `ubo` block-name prefix (`<block><r>`) | `CewgSb` |
 //!
-//! Any other parameter, or a bad value, is an error naming it.
+//! Any other parameter is an error of the profile (the core checks the
+//! names against the registration); a bad value is an error of the pass
+//! naming it.
 //!
 //! ## Which buffer
 //!
@@ -32,9 +34,17 @@
 //! The RDEF comes with the stage input (`StageInput::rdef`, filled from
 //! the container by `translate_bytes`/`translate_shader`); a binding
 //! matches when it is a `StructuredBuffer` whose register range covers
-//! `t#`. Loads of any other structured buffer stay refused by name. decl-io's `dcl_resource_structured` emits nothing for a vertex
-//! shader under this pass; the storage is declared here, at the first
-//! load, so a declared but unread buffer costs nothing.
+//! `t#`. Loads of any other structured buffer stay refused by name.
+//!
+//! ## Two halves
+//!
+//! decl-io's `dcl_resource_structured` emits nothing for a vertex shader
+//! whose profile lists the pass. The pass itself (registered with
+//! `dxlower_core::register_pass!`, run after the declarations) finds the
+//! bone buffers the stage's loads read ([`bone_registers`]) and declares
+//! their storage; a buffer that is declared but never read costs nothing.
+//! Each load is then lowered by the `ld_structured` handler
+//! ([`lower_load`]), which fails if the storage is missing.
 //!
 //! ## What a load becomes
 //!
@@ -84,19 +94,20 @@
 //!
 //! ## Known limits
 //!
-//! - The storage is declared from the instruction phase, where the stage
-//!   state is frozen: `StageGlsl::cbuffers` (and so the program manifest
-//!   and the link-time size agreement) keep the `cb3` size of the
-//!   `dcl_constantbuffer`, not the enlarged one, and do not list the `ubo`
-//!   block. A VS+PS pair whose PS also declares `cb3` would then disagree
-//!   on the block size.
+//! - The program-level size agreement of `dxlower link` is computed from
+//!   the `dcl_constantbuffer` declarations before the pass enlarges `cb3`:
+//!   a pair whose pixel shader also declares `cb3` would declare it with
+//!   two sizes. The `ubo` blocks are not constant buffers and do not appear
+//!   in the stage's `cbuffers` (nor in the program manifest's uniform
+//!   blocks).
 //! - A dynamic joint index past the capacity reads past the array, which
 //!   GLSL ES leaves undefined (D3D returns 0); constant indices are
 //!   checked.
 
+use crate::ld_structured::{binding_name, stride_of};
 use dxlower_core::profile::PassSpec;
 use dxlower_core::regs::XYZW;
-use dxlower_core::{Ctx, LowerError, Profile, Refusal, Ty};
+use dxlower_core::{Ctx, DeclCtx, LowerError, Profile, Refusal, StageState, Ty};
 use dxlower_dxbc::{Components, Instruction, Opcode, Operand, OperandType, ProgramType};
 use std::fmt::Write;
 
@@ -369,9 +380,20 @@ pub fn lower_load<'a>(
             .collect();
         join_lanes(n, &parts)
     };
-    match pass.mode {
-        Mode::Cb3Splice => declare_cb3(cx, CB_BASE + pass.rows())?,
-        Mode::Ubo => declare_ubo(cx, pass, reg)?,
+    // The pass declared the storage after the declarations.
+    let declared = match pass.mode {
+        Mode::Cb3Splice => cx
+            .state()
+            .cbuffers
+            .get(&CB_SLOT)
+            .is_some_and(|&rows| rows >= CB_BASE + pass.rows()),
+        Mode::Ubo => cx.out.decls.contains(&ubo_head(pass, reg).1),
+    };
+    if !declared {
+        return Err(LowerError::invalid(format!(
+            "{BINDING_NAME} t{reg}: the {PASS} pass has not declared the rows this load reads \
+             (it runs after the declarations when the profile lists it)"
+        )));
     }
     cx.assign(dst, Ty::Float, n, &rhs)
 }
@@ -392,56 +414,121 @@ fn join_lanes(n: u8, parts: &[String]) -> String {
     s
 }
 
-/// Declares `cb3` with at least `rows` vec4s (enlarging decl-io's
-/// declaration when it has fewer) and adds the marker line.
-fn declare_cb3(cx: &mut Ctx<'_>, rows: u32) -> Result<(), LowerError> {
-    cx.out.extension(CCPWGL_MARKER);
+/// The registers of the structured buffers the pass rewrites in this
+/// stage: every `t#` some `ld_structured` reads that [`is_bone_buffer`]
+/// accepts.
+pub fn bone_registers(st: &StageState<'_>) -> Vec<u32> {
+    let program = st.input.program;
+    let mut regs: Vec<u32> = Vec::new();
+    for inst in &program.instructions {
+        if inst.opcode != Opcode::LdStructured {
+            continue;
+        }
+        let Some(reg) = inst
+            .operands
+            .get(3)
+            .filter(|o| o.ty == OperandType::Resource)
+            .and_then(|o| o.reg())
+        else {
+            continue;
+        };
+        let Some(stride) = stride_of(program, inst, reg) else {
+            continue;
+        };
+        if is_bone_buffer(st.stage, binding_name(st.input.rdef, reg), stride)
+            && !regs.contains(&reg)
+        {
+            regs.push(reg);
+        }
+    }
+    regs
+}
+
+/// The pass (`dxlower_core::pass`, run after the declarations of each
+/// stage when the profile names it): validates the parameters and
+/// declares the storage the loads read — `cb3` enlarged to `26 + joints *
+/// 3` rows (recorded in [`StageState::cbuffers`], so the stage's manifest
+/// shows the size the shader declares) plus the marker line, or one std140
+/// block per bone buffer. A stage without bone loads is left as it is.
+fn run(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
+    let pass = BonePass::from_spec(spec)?;
+    let regs = bone_registers(&cx.st);
+    if regs.is_empty() {
+        return Ok(());
+    }
+    match pass.mode {
+        Mode::Cb3Splice => declare_cb3(cx, CB_BASE + pass.rows()),
+        Mode::Ubo => regs.iter().try_for_each(|&reg| declare_ubo(cx, &pass, reg)),
+    }
+}
+
+dxlower_core::register_pass! {
+    name: PASS,
+    when: dxlower_core::PassWhen::Named,
+    params: Some(&["mode", "joints", "block"]),
+    spec: "profiles.md §4.5",
+    run: run,
+}
+
+/// The `cb3` declaration decl-io writes (`layout(std140) uniform
+/// ConstantBuffer3 {\n    vec4 data[N];\n} cb3;`): the byte range of `N`
+/// in the declarations and its value.
+fn cb3_size_at(decls: &str) -> Option<(std::ops::Range<usize>, u32)> {
     let head = format!("uniform ConstantBuffer{CB_SLOT} {{\n    vec4 data[");
     let tail = format!("];\n}} cb{CB_SLOT};");
-    let decls = &cx.out.decls;
-    if let Some(p) = decls.find(&head) {
-        let start = p + head.len();
-        let end = decls
-            .get(start..)
-            .and_then(|rest| rest.find(&tail))
-            .map(|e| start + e);
-        let size = end
-            .and_then(|e| decls.get(start..e))
-            .and_then(|n| n.parse::<u32>().ok());
-        return match (end, size) {
-            (Some(end), Some(size)) => {
-                if size < rows {
-                    cx.out.decls.replace_range(start..end, &rows.to_string());
-                }
-                Ok(())
+    let start = decls.find(&head)? + head.len();
+    let end = start + decls.get(start..)?.find(&tail)?;
+    let size = decls.get(start..end)?.parse::<u32>().ok()?;
+    Some((start..end, size))
+}
+
+/// Declares `cb3` with at least `rows` vec4s (enlarging decl-io's
+/// declaration when it has fewer) and adds the marker line.
+fn declare_cb3(cx: &mut DeclCtx<'_>, rows: u32) -> Result<(), LowerError> {
+    cx.out.extension(CCPWGL_MARKER);
+    match (
+        cx.st.cbuffers.get(&CB_SLOT).copied(),
+        cb3_size_at(&cx.out.decls),
+    ) {
+        (Some(_), Some((range, size))) => {
+            if size < rows {
+                cx.out.decls.replace_range(range, &rows.to_string());
+                cx.st.cbuffers.insert(CB_SLOT, rows);
             }
-            _ => Err(LowerError::invalid(format!(
-                "cb{CB_SLOT} is declared in a form the cb3 splice cannot enlarge"
-            ))),
-        };
+            Ok(())
+        }
+        (Some(_), None) => Err(LowerError::invalid(format!(
+            "cb{CB_SLOT} is declared in a form the cb3 splice cannot enlarge"
+        ))),
+        (None, _) => {
+            if cx.st.cbuffers.len() >= MAX_BLOCKS {
+                return Err(Refusal::new(
+                    format!(
+                        "constant buffer cb{CB_SLOT} for {BINDING_NAME}: more than {MAX_BLOCKS} in one stage"
+                    ),
+                    "WebGL2 guarantees 12 uniform blocks per stage",
+                )
+                .into());
+            }
+            cx.out.decl(format_args!(
+                "layout(std140) uniform ConstantBuffer{CB_SLOT} {{\n    vec4 data[{rows}];\n}} cb{CB_SLOT};"
+            ));
+            cx.st.cbuffers.insert(CB_SLOT, rows);
+            Ok(())
+        }
     }
-    if cx.state().cbuffers.contains_key(&CB_SLOT) {
-        return Err(LowerError::invalid(format!(
-            "cb{CB_SLOT} is declared but its uniform block was not found"
-        )));
-    }
-    if cx.state().cbuffers.len() >= MAX_BLOCKS {
-        return Err(Refusal::new(
-            format!("constant buffer cb{CB_SLOT} for {BINDING_NAME}: more than {MAX_BLOCKS} in one stage"),
-            "WebGL2 guarantees 12 uniform blocks per stage",
-        )
-        .into());
-    }
-    cx.out.decl(format_args!(
-        "layout(std140) uniform ConstantBuffer{CB_SLOT} {{\n    vec4 data[{rows}];\n}} cb{CB_SLOT};"
-    ));
-    Ok(())
+}
+
+/// The `ubo` block name of `t<reg>` and the line that opens it.
+fn ubo_head(pass: &BonePass, reg: u32) -> (String, String) {
+    let block = format!("{}{reg}", pass.block);
+    let head = format!("uniform {block} {{");
+    (block, head)
 }
 
 /// Declares the `ubo` block of `t<reg>` once.
-fn declare_ubo(cx: &mut Ctx<'_>, pass: &BonePass, reg: u32) -> Result<(), LowerError> {
-    let block = format!("{}{reg}", pass.block);
-    let head = format!("uniform {block} {{");
+fn declare_ubo(cx: &mut DeclCtx<'_>, pass: &BonePass, reg: u32) -> Result<(), LowerError> {
+    let (block, head) = ubo_head(pass, reg);
     if cx.out.decls.contains(&head) {
         return Ok(());
     }
@@ -450,9 +537,11 @@ fn declare_ubo(cx: &mut Ctx<'_>, pass: &BonePass, reg: u32) -> Result<(), LowerE
         .decls
         .matches(&format!("uniform {}", pass.block))
         .count();
-    if cx.state().cbuffers.len() + ours >= MAX_BLOCKS {
+    if cx.st.cbuffers.len() + ours >= MAX_BLOCKS {
         return Err(Refusal::new(
-            format!("uniform block {block} for {BINDING_NAME} t{reg}: more than {MAX_BLOCKS} in one stage"),
+            format!(
+                "uniform block {block} for {BINDING_NAME} t{reg}: more than {MAX_BLOCKS} in one stage"
+            ),
             "WebGL2 guarantees 12 uniform blocks per stage",
         )
         .into());
@@ -625,20 +714,4 @@ fn splice_index<'a>(inst: &'a Instruction, cx: &Ctx<'a>) -> Result<Value, LowerE
         }
     }
     scalar(cx, add, source, Some(1 << lane))
-}
-
-/// The pass's registration (`dxlower_core::pass`), so that profiles may
-/// name it. The rewrite happens in `ld_structured`, which also validates
-/// the parameters ([`BonePass::from_spec`]); after the declarations there
-/// is nothing to do.
-fn registered(_cx: &mut dxlower_core::DeclCtx<'_>, _spec: &PassSpec) -> Result<(), LowerError> {
-    Ok(())
-}
-
-dxlower_core::register_pass! {
-    name: PASS,
-    when: dxlower_core::PassWhen::Named,
-    params: None,
-    spec: "profiles.md §4.5",
-    run: registered,
 }
