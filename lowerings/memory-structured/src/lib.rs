@@ -25,7 +25,8 @@
 //! `dcl_resource_structured` belongs to decl-io (families.md §1): it refuses
 //! structured SRVs, except in a vertex shader whose profile runs
 //! `bone_transforms`, where it declares nothing and leaves the buffer to
-//! this family's `ld_structured`.
+//! this family: the registered pass declares the storage after the
+//! declarations, `ld_structured` reads it.
 //!
 //! Files: one per opcode or tight group — [`dcl_uav`] (the three UAV
 //! declarations), [`dcl_resource_raw`], [`dcl_tgsm`] (raw and structured
