@@ -200,6 +200,19 @@ impl Cursor<'_> {
         Ok(v)
     }
 
+    /// Borrows the next `n` dwords, checking first that they exist.
+    fn take_slice(&mut self, n: usize) -> Result<&[u32]> {
+        if n > self.remaining() {
+            return Err(self.past_end(n));
+        }
+        let s = self
+            .words
+            .get(self.pos..self.pos + n)
+            .ok_or_else(|| self.past_end(n))?;
+        self.pos += n;
+        Ok(s)
+    }
+
     fn byte_offset(&self) -> u64 {
         self.pos as u64 * 4
     }
@@ -739,13 +752,13 @@ fn read_operand(cur: &mut Cursor<'_>, depth: u32) -> Result<Operand> {
     let mut op = Operand {
         ty,
         components,
-        indices: Vec::new(),
+        indices: Indices::new(),
         modifier: Modifier::None,
         min_precision: 0,
         non_uniform: false,
         extended: false,
         extended_reserved: 0,
-        imm: Vec::new(),
+        imm: ImmValues::new(),
     };
 
     if tok >> 31 != 0 {
@@ -774,7 +787,6 @@ fn read_operand(cur: &mut Cursor<'_>, depth: u32) -> Result<Operand> {
     }
 
     if dim > 0 {
-        op.indices.reserve_exact(dim);
         for &repr in &reprs[..dim] {
             let imm = match repr {
                 IndexRepr::Imm32 | IndexRepr::Imm32PlusRelative => cur.next()? as u64,
@@ -808,7 +820,7 @@ fn read_operand(cur: &mut Cursor<'_>, depth: u32) -> Result<Operand> {
         _ => 0,
     };
     if imm_count > 0 {
-        op.imm = cur.take_vec(imm_count as u64)?;
+        op.imm = ImmValues::from_slice(cur.take_slice(imm_count)?);
     }
     Ok(op)
 }

@@ -24,7 +24,7 @@
 //! let words = encode_program(&p);
 //! assert_eq!(words[1] as usize, words.len());
 //! let back = decode_program_dwords(&words).unwrap();
-//! assert_eq!(back.instructions[1].operands[1].imm, vec![0x3f80_0000, 0, 0, 0x3f80_0000]);
+//! assert_eq!(back.instructions[1].operands[1].imm[..], [0x3f80_0000, 0, 0, 0x3f80_0000]);
 //! ```
 
 use crate::decode::{has_long_length_form, layout, Layout};
@@ -728,7 +728,7 @@ impl Operand {
             non_uniform: false,
             extended: false,
             extended_reserved: 0,
-            imm: Vec::new(),
+            imm: ImmValues::new(),
         }
     }
     /// `r<reg>` with the given mask or swizzle.
@@ -766,14 +766,14 @@ impl Operand {
     /// `l(v)`: one 32-bit immediate.
     pub fn imm32(v: u32) -> Self {
         let mut op = Operand::new(OperandType::Immediate32, Components::One, &[]);
-        op.imm = vec![v];
+        op.imm = ImmValues::from_slice(&[v]);
         op
     }
     /// `l(a, b, c, d)`: four 32-bit immediates (fxc's form: 4 components,
     /// mask mode with an empty mask).
     pub fn imm32_4(v: [u32; 4]) -> Self {
         let mut op = Operand::new(OperandType::Immediate32, Components::Mask(0), &[]);
-        op.imm = v.to_vec();
+        op.imm = ImmValues::from_slice(&v);
         op
     }
     /// `l(f)`: one float immediate.
@@ -787,18 +787,18 @@ impl Operand {
     /// `d(v)`: one 64-bit immediate (stored low word first).
     pub fn imm64(v: u64) -> Self {
         let mut op = Operand::new(OperandType::Immediate64, Components::One, &[]);
-        op.imm = vec![v as u32, (v >> 32) as u32];
+        op.imm = ImmValues::from_slice(&[v as u32, (v >> 32) as u32]);
         op
     }
     /// `d(a, b)`: two 64-bit immediates in a 4-component operand.
     pub fn imm64_2(v: [u64; 2]) -> Self {
         let mut op = Operand::new(OperandType::Immediate64, Components::Mask(0), &[]);
-        op.imm = vec![
+        op.imm = ImmValues::from_slice(&[
             v[0] as u32,
             (v[0] >> 32) as u32,
             v[1] as u32,
             (v[1] >> 32) as u32,
-        ];
+        ]);
         op
     }
     /// `d(a, b)` of doubles.
@@ -926,7 +926,7 @@ mod tests {
         assert_eq!(words[4] & controls::SATURATE, controls::SATURATE);
         assert!(back.instructions[1].saturate());
         let d = back.instructions[3].operands[1].imm.clone();
-        assert_eq!(d, vec![42, 0]);
+        assert_eq!(d[..], [42, 0]);
         let d = &back.instructions[4].operands[1].imm;
         assert_eq!(d.len(), 4);
         assert_eq!(

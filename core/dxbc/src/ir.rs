@@ -1030,6 +1030,14 @@ pub enum IndexRepr {
     Imm64PlusRelative,
 }
 
+/// The index dimensions of an operand, stored inline (an operand has at
+/// most three). Derefs to `[Index]`: `first()`, `get(i)`, `len()`, `iter()`.
+pub type Indices = smallvec::SmallVec<[Index; 3]>;
+
+/// The immediate dwords of an operand, stored inline (at most four).
+/// Derefs to `[u32]`.
+pub type ImmValues = smallvec::SmallVec<[u32; 4]>;
+
 /// One index dimension of an operand (`r[i]`, `cb0[i][j]`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Index {
@@ -1068,7 +1076,7 @@ pub struct Operand {
     pub components: Components,
     /// Index dimensions (0 to 3), outermost first: `cb3[7]` is
     /// `[3, 7]`; SM5.1 resources have `[id, lower, upper]`.
-    pub indices: Vec<Index>,
+    pub indices: Indices,
     /// Source modifier from an extended operand token.
     pub modifier: Modifier,
     /// Minimum precision (`D3D11_SB_OPERAND_MIN_PRECISION`, extended token
@@ -1087,7 +1095,7 @@ pub struct Operand {
     /// for `Immediate64` one 64-bit value per pair of components, low word
     /// first as stored: 2 dwords for a 1-component operand, 4 dwords (two
     /// doubles, `d(a, b)`) for a 4-component one.
-    pub imm: Vec<u32>,
+    pub imm: ImmValues,
 }
 
 impl Operand {

@@ -36,3 +36,6 @@ pub use opcode::Opcode;
 pub use rdef::Rdef;
 pub use shader::{parse, parse_with, Shader};
 pub use signature::{Signature, SignatureElement, SignatureSystemValue};
+/// The inline vector type of [`Indices`] and [`ImmValues`], re-exported
+/// for code that builds operands (`smallvec::smallvec![...]`).
+pub use smallvec;
