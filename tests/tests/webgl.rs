@@ -41,23 +41,7 @@ const SAMPLE_EVERY: usize = 4;
 /// Conformance cases whose rendering in WebGL2 differs from D3D for a
 /// reason outside this harness: (case id, reason, evidence). A listed case
 /// that matches fails the test, so the list cannot go stale.
-const KNOWN_DEVIATIONS: &[(&str, &str, &str)] = &[
-    (
-        "vkd3d_float_133",
-        "`log` lowers to a bare `log2` (float-alu, a documented risk: GLSL ES leaves \
-         log2(x <= 0) undefined); SwiftShader's log2 returns -127 for +-0 and denormals \
-         where D3D wants -Inf",
-        "a WebGL2 draw of `floatBitsToUint(log2(u))` with run-time u in this Chromium \
-         (ANGLE on SwiftShader/Subzero): log2(-0.0), log2(+0.0), log2(denormal 1) = \
-         0xc2fe0000 (-127), log2(-1.0) = 0 (D3D: NaN), log2(0x007fffff) = -126 (D3D: -Inf); \
-         llvmpipe gives the D3D values",
-    ),
-    (
-        "vkd3d_proton_float_132",
-        "the same `log` shader and inputs as vkd3d_float_133",
-        "as vkd3d_float_133",
-    ),
-];
+const KNOWN_DEVIATIONS: &[(&str, &str, &str)] = &[];
 
 /// The vertex shader every conformance case is drawn with.
 const VS_FILE: &str = "wine/d3d11__draw_quad_vs__default_vs_code.vs.dxbc";

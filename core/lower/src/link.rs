@@ -291,16 +291,81 @@ pub fn link(
             which: "ps",
             source,
         })?;
-    let vs_glsl =
+    let mut vs_glsl =
         translate_stage_linked(vs, profile, Some(&hints)).map_err(|source| LinkError::Stage {
             which: "vs",
             source,
         })?;
+    separate_sampler_names(&mut vs_glsl, &ps_glsl);
     Ok(ProgramGlsl {
         vs: vs_glsl,
         ps: ps_glsl,
         hints,
     })
+}
+
+/// Prefix of vertex-stage sampler uniforms renamed by
+/// [`separate_sampler_names`].
+pub const VS_SAMPLER_PREFIX: &str = "vs_";
+
+/// D3D numbers texture registers per stage, GLSL has one uniform namespace
+/// per program: a VS `t0` and a PS `t0` would become one uniform — the same
+/// texture unit, and a link error when their sampler types differ (ANGLE:
+/// "Types of uniform 't0' differ between VERTEX and FRAGMENT shaders").
+/// Every VS sampler uniform whose name the PS also declares is renamed
+/// `vs_<name>` in the VS text and its manifest entry; names used by one
+/// stage only keep the `t<N>` ABI.
+pub fn separate_sampler_names(vs: &mut StageGlsl, ps: &StageGlsl) {
+    let clashes: Vec<String> = vs
+        .samplers
+        .iter()
+        .filter(|u| ps.samplers.iter().any(|p| p.name == u.name))
+        .map(|u| u.name.clone())
+        .collect();
+    if clashes.is_empty() {
+        return;
+    }
+    vs.glsl = rename_identifiers(&vs.glsl, &clashes, VS_SAMPLER_PREFIX);
+    for u in &mut vs.samplers {
+        if clashes.contains(&u.name) {
+            u.name = format!("{VS_SAMPLER_PREFIX}{}", u.name);
+        }
+    }
+}
+
+/// Prefixes every whole-identifier occurrence of `names` in GLSL `text`.
+fn rename_identifiers(text: &str, names: &[String], prefix: &str) -> String {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| is_ident(c)) {
+        out.push_str(&rest[..start]);
+        let tail = &rest[start..];
+        let end = tail.find(|c: char| !is_ident(c)).unwrap_or(tail.len());
+        let word = &tail[..end];
+        if names.iter().any(|n| n == word) {
+            out.push_str(prefix);
+        }
+        out.push_str(word);
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod rename_tests {
+    use super::rename_identifiers;
+
+    #[test]
+    fn whole_identifiers_only() {
+        let names = vec!["t0".to_string(), "t0TEX_with_SMPs0".to_string()];
+        let src = "uniform highp sampler2D t0;\nx = texture(t0TEX_with_SMPs0, c) + t01 + at0;";
+        assert_eq!(
+            rename_identifiers(src, &names, "vs_"),
+            "uniform highp sampler2D vs_t0;\nx = texture(vs_t0TEX_with_SMPs0, c) + t01 + at0;"
+        );
+    }
 }
 
 /// What the host needs to bind a linked program (`dxlower link` writes it

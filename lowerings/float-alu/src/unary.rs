@@ -6,7 +6,7 @@
 //! The source is read as float through the destination mask and passed to
 //! the built-in, which is componentwise for every `genType`.
 
-use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
+use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
 /// `d.m = f(s.m);`
@@ -52,16 +52,47 @@ register_handler! {
 /// **GLSL ES 3.00**: `log2(s)` — never `log` (base e).
 ///
 /// **Differences**: GLSL leaves `log2(x)` undefined for `x <= 0`; D3D
-/// defines -Inf / NaN. Mesa llvmpipe returns the D3D values; other drivers
-/// are a documented risk (no guard emitted).
+/// defines -Inf / NaN. Mesa llvmpipe returns the D3D values, but
+/// SwiftShader (WebGL2 in headless Chromium) returns -127 for `log2(±0)`
+/// and for denormals, and 0 for `log2(-1)` (measured; conformance rows
+/// vkd3d_float_133, vkd3d_proton_float_132). Under the `nan_exact` profile
+/// switch (D3D-exact special values) the `dx11_log2` helper decides the
+/// special cases from the bits — NaN passes through, ±0 and denormals give
+/// -Inf, negative values NaN — and calls `log2` only for positive normal
+/// values and +Inf; plain `log2` otherwise (documented risk).
 ///
 /// **Example**:
 /// ```text
 /// log r0.xy, |r1.xyxx|   →   r0.xy = log2(abs(r1.xy));
+///               (nan_exact)   r0.xy = dx11_log2(abs(r1.xy));
 /// ```
 fn lower_log<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    call(inst, cx, "log2")
+    if cx.profile().nan_exact {
+        cx.helper(&DX11_LOG2);
+        call(inst, cx, "dx11_log2")
+    } else {
+        call(inst, cx, "log2")
+    }
 }
+
+/// D3D `log`: special values from the bits (no `isnan`, which some HLSL
+/// back ends fold away), `log2` for positive normal values and +Inf.
+pub static DX11_LOG2: Helper = Helper {
+    name: "dx11_log2",
+    text: "float dx11_log2(float x)
+{
+    uint b = floatBitsToUint(x);
+    if ((b & 0x7fffffffu) > 0x7f800000u) return x;
+    if ((b & 0x7f800000u) == 0u) return uintBitsToFloat(0xff800000u);
+    if (b >= 0x80000000u) return uintBitsToFloat(0x7fc00000u);
+    return log2(x);
+}
+vec2 dx11_log2(vec2 v) { return vec2(dx11_log2(v.x), dx11_log2(v.y)); }
+vec3 dx11_log2(vec3 v) { return vec3(dx11_log2(v.x), dx11_log2(v.y), dx11_log2(v.z)); }
+vec4 dx11_log2(vec4 v) { return vec4(dx11_log2(v.x), dx11_log2(v.y), dx11_log2(v.z), dx11_log2(v.w)); }
+",
+    deps: &[],
+};
 
 register_handler! {
     opcodes: &[Opcode::Log],
