@@ -128,6 +128,17 @@ pub const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
 
 /// Writes `.xyz`-style swizzle letters for `lanes`.
 pub fn write_swizzle(w: &mut dyn Write, lanes: &[u8]) -> fmt::Result {
+    // One write of up to four letters (the common case) instead of one per
+    // letter.
+    let mut buf = [b'.'; 5];
+    if let Some(letters) = buf.get_mut(1..=lanes.len()) {
+        for (b, &l) in letters.iter_mut().zip(lanes) {
+            *b = b"xyzw"[(l & 3) as usize];
+        }
+        if let Ok(s) = std::str::from_utf8(&buf[..=lanes.len()]) {
+            return w.write_str(s);
+        }
+    }
     w.write_char('.')?;
     for &l in lanes {
         w.write_char(XYZW[(l & 3) as usize])?;
@@ -151,13 +162,21 @@ pub fn write_float_bits(w: &mut dyn Write, bits: u32, exact: bool) -> fmt::Resul
     } else if !f.is_normal() || bits == 0x8000_0000 {
         true
     } else {
-        let mut buf = String::new();
-        let _ = write!(buf, "{f:?}");
+        // The shortest round-trip decimal, on the stack (it never exceeds
+        // a few dozen bytes; a String if it ever did).
+        let mut stack = StackStr::default();
+        let heap;
+        let buf: &str = if write!(stack, "{f:?}").is_ok() {
+            stack.as_str()
+        } else {
+            heap = format!("{f:?}");
+            &heap
+        };
         let exact_decimal = buf.parse::<f64>().ok() == Some(f as f64);
         if exact && !exact_decimal {
             true
         } else {
-            w.write_str(&buf)?;
+            w.write_str(buf)?;
             if !buf.contains(['.', 'e', 'E']) {
                 w.write_str(".0")?;
             }
@@ -168,6 +187,37 @@ pub fn write_float_bits(w: &mut dyn Write, bits: u32, exact: bool) -> fmt::Resul
         write!(w, "uintBitsToFloat({bits:#010x}u)")
     } else {
         w.write_str("0.0")
+    }
+}
+
+/// A small text buffer on the stack; a write that does not fit fails.
+struct StackStr {
+    buf: [u8; 48],
+    len: usize,
+}
+
+impl Default for StackStr {
+    fn default() -> Self {
+        StackStr {
+            buf: [0; 48],
+            len: 0,
+        }
+    }
+}
+
+impl StackStr {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
+    }
+}
+
+impl Write for StackStr {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let dst = self.buf.get_mut(self.len..end).ok_or(fmt::Error)?;
+        dst.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 
