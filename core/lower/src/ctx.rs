@@ -483,8 +483,9 @@ fn write_mapped(
             }
             return regs::write_bitcast(w, v.ty, ty, n, &v.name);
         }
-        let comps: Vec<u8> = res.iter().map(|l| l.comp).collect();
-        let base = format_args!("{}{}", v.name, lane_letters(&comps));
+        let mut comps = Swizzle::default();
+        res.iter().for_each(|l| comps.push(l.comp));
+        let base = format_args!("{}{comps}", v.name);
         return regs::write_bitcast(w, v.ty, ty, n, &base);
     }
     // Several variables: a constructor of per-group conversions.
@@ -510,8 +511,9 @@ fn write_mapped(
                 regs::write_bitcast(w, v.ty, ty, gn, &v.name)?;
             }
         } else {
-            let comps: Vec<u8> = res[k..e].iter().map(|l| l.comp).collect();
-            let base = format_args!("{}{}", v.name, lane_letters(&comps));
+            let mut comps = Swizzle::default();
+            res[k..e].iter().for_each(|l| comps.push(l.comp));
+            let base = format_args!("{}{comps}", v.name);
             regs::write_bitcast(w, v.ty, ty, gn, &base)?;
         }
         k = e;
@@ -888,13 +890,13 @@ impl<'a> Ctx<'a> {
         };
         let targets = self.targets(dst)?;
         let sat = dst.saturate;
-        if targets.len() == 1 {
-            let t = &targets[0];
-            let mut line = String::new();
-            let _ = write!(line, "{} = ", t.lvalue);
-            let _ = regs::write_bitcast(&mut line, ty, t.ty, n, rhs);
-            line.push(';');
-            self.out.line(format_args!("{line}"));
+        if let [t] = targets.as_slice() {
+            // Written straight into the output: no per-statement String.
+            self.out.line_with(|line| {
+                let _ = write!(line, "{} = ", t.lvalue);
+                let _ = regs::write_bitcast(line, ty, t.ty, n, rhs);
+                line.push(';');
+            });
             if sat {
                 self.saturate_lvalue(&t.lvalue, t.ty, n);
             }
@@ -904,22 +906,22 @@ impl<'a> Ctx<'a> {
         let tmp = self.out.fresh("hlslcc_dst");
         self.out.line(format_args!("{{"));
         self.out.indent += 1;
-        let mut line = String::new();
-        let _ = write!(line, "{} {tmp} = {rhs};", ty.glsl(n));
-        self.out.line(format_args!("{line}"));
+        self.out.line_with(|line| {
+            let _ = write!(line, "{} {tmp} = {rhs};", ty.glsl(n));
+        });
         if sat {
             self.saturate_lvalue(&tmp, ty, n);
         }
         let mut k = 0u8;
         for t in &targets {
             let tn = t.lanes;
-            let letters: Vec<u8> = (k..k + tn).collect();
-            let src = format!("{tmp}{}", lane_letters(&letters));
-            let mut line = String::new();
-            let _ = write!(line, "{} = ", t.lvalue);
-            let _ = regs::write_bitcast(&mut line, ty, t.ty, tn, &src);
-            line.push(';');
-            self.out.line(format_args!("{line}"));
+            let sw = Swizzle::range(k, tn);
+            let src = format_args!("{tmp}{sw}");
+            self.out.line_with(|line| {
+                let _ = write!(line, "{} = ", t.lvalue);
+                let _ = regs::write_bitcast(line, ty, t.ty, tn, &src);
+                line.push(';');
+            });
             k += tn;
         }
         self.out.indent -= 1;
@@ -927,58 +929,62 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 
-    fn saturate_lvalue(&mut self, lv: &str, ty: Ty, n: u8) {
-        let mut line = String::new();
-        let _ = write!(line, "{lv} = ");
-        let read = {
-            let mut s = String::new();
-            let _ = regs::write_bitcast(&mut s, ty, Ty::Float, n, &lv);
-            s
-        };
-        let clamped = if self.st.profile.nan_exact {
-            let zero = if n == 1 {
-                "0.0".to_string()
-            } else {
-                format!("{}(0.0)", Ty::Float.glsl(n))
-            };
-            if n == 1 {
-                format!("(isnan({read}) ? {zero} : clamp({read}, 0.0, 1.0))")
-            } else {
-                // mix with a bvec picks per lane: NaN lanes become 0.
-                format!("mix(clamp({read}, 0.0, 1.0), {zero}, isnan({read}))")
+    fn saturate_lvalue(&mut self, lv: &dyn fmt::Display, ty: Ty, n: u8) {
+        let mut read = String::new();
+        let _ = regs::write_bitcast(&mut read, ty, Ty::Float, n, lv);
+        /// The clamp of `read` to [0, 1]; NaN lanes give 0 under `nan_exact`.
+        struct Clamp<'x> {
+            read: &'x str,
+            n: u8,
+            nan_exact: bool,
+        }
+        impl fmt::Display for Clamp<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let read = self.read;
+                match (self.nan_exact, self.n) {
+                    (false, _) => write!(f, "clamp({read}, 0.0, 1.0)"),
+                    (true, 1) => write!(f, "(isnan({read}) ? 0.0 : clamp({read}, 0.0, 1.0))"),
+                    // mix with a bvec picks per lane: NaN lanes become 0.
+                    (true, n) => write!(
+                        f,
+                        "mix(clamp({read}, 0.0, 1.0), {}(0.0), isnan({read}))",
+                        Ty::Float.glsl(n)
+                    ),
+                }
             }
-        } else {
-            format!("clamp({read}, 0.0, 1.0)")
+        }
+        let clamped = Clamp {
+            read: &read,
+            n,
+            nan_exact: self.st.profile.nan_exact,
         };
-        let _ = regs::write_bitcast(&mut line, Ty::Float, ty, n, &clamped);
-        line.push(';');
-        self.out.line(format_args!("{line}"));
+        self.out.line_with(|line| {
+            let _ = write!(line, "{lv} = ");
+            let _ = regs::write_bitcast(line, Ty::Float, ty, n, &clamped);
+            line.push(';');
+        });
     }
 
     /// Resolves a destination into assignable targets, in lane order.
-    fn targets(&self, dst: Dst<'a>) -> Result<Vec<Target>, LowerError> {
+    fn targets(&self, dst: Dst<'a>) -> Result<Targets<'a>, LowerError> {
         let op = dst.op;
         let mask = dst.mask;
-        let mut letters = Vec::with_capacity(4);
-        for c in 0..4u8 {
-            if mask & (1 << c) != 0 {
-                letters.push(c);
-            }
-        }
-        let n = letters.len() as u8;
+        let letters = Swizzle::of_mask(mask);
+        let n = letters.n;
+        let one = |lvalue, ty| {
+            let mut v = Targets::new();
+            v.push(Target {
+                lvalue,
+                ty,
+                lanes: n,
+            });
+            v
+        };
         match op.ty {
             OperandType::Temp => {
                 let r = reg_of(op)?;
-                let lv = if mask == 0xF {
-                    format!("r{r}")
-                } else {
-                    format!("r{r}{}", lane_letters(&letters))
-                };
-                Ok(vec![Target {
-                    lvalue: lv,
-                    ty: Ty::Float,
-                    lanes: n,
-                }])
+                let lanes = (mask != 0xF).then_some(letters);
+                Ok(one(Lvalue::Temp { r, lanes }, Ty::Float))
             }
             OperandType::IndexableTemp => {
                 let r = reg_of(op)?;
@@ -987,23 +993,22 @@ impl<'a> Ctx<'a> {
                     .indices
                     .get(1)
                     .ok_or_else(|| LowerError::invalid("x# operand without element index"))?;
-                let i = IndexFmt(self.st, idx).to_string();
                 let full = (1u8 << comps) - 1;
-                if letters.iter().any(|&c| c >= comps) {
+                if letters.as_slice().iter().any(|&c| c >= comps) {
                     return Err(LowerError::invalid(format!(
                         "x{r} has {comps} components, write mask exceeds it"
                     )));
                 }
-                let lv = if mask == full {
-                    format!("TempArray{r}[{i}]")
-                } else {
-                    format!("TempArray{r}[{i}]{}", lane_letters(&letters))
-                };
-                Ok(vec![Target {
-                    lvalue: lv,
-                    ty: Ty::Float,
-                    lanes: n,
-                }])
+                let lanes = (mask != full).then_some(letters);
+                Ok(one(
+                    Lvalue::Indexed {
+                        st: self.st,
+                        r,
+                        idx,
+                        lanes,
+                    },
+                    Ty::Float,
+                ))
             }
             OperandType::OutputDepth
             | OperandType::OutputDepthGreaterEqual
@@ -1013,34 +1018,39 @@ impl<'a> Ctx<'a> {
                     .depth
                     .and_then(|d| self.st.vars.get(d as usize))
                     .ok_or_else(|| LowerError::invalid("oDepth not declared"))?;
-                Ok(vec![Target {
-                    lvalue: v.name.clone(),
-                    ty: v.ty,
-                    lanes: 1,
-                }])
+                let mut t = one(
+                    Lvalue::Var {
+                        name: &v.name,
+                        lanes: None,
+                    },
+                    v.ty,
+                );
+                if let Some(t) = t.first_mut() {
+                    t.lanes = 1;
+                }
+                Ok(t)
             }
             OperandType::Output => {
                 let r = reg_of(op)?;
-                let mut out: Vec<Target> = Vec::new();
-                let mut cur: Option<(u32, Vec<u8>)> = None;
-                let flush = |cur: &mut Option<(u32, Vec<u8>)>, out: &mut Vec<Target>| {
+                let st: &'a StageState<'a> = self.st;
+                let mut out = Targets::new();
+                let mut cur: Option<(u32, Swizzle)> = None;
+                let flush = |cur: &mut Option<(u32, Swizzle)>, out: &mut Targets<'a>| {
                     if let Some((var, comps)) = cur.take() {
-                        let v = &self.st.vars[var as usize];
-                        let lv = if v.scalar || comps.len() as u8 == v.width && is_identity(&comps)
-                        {
-                            v.name.clone()
-                        } else {
-                            format!("{}{}", v.name, lane_letters(&comps))
-                        };
+                        let v = &st.vars[var as usize];
+                        let whole = v.scalar || comps.n == v.width && is_identity(comps.as_slice());
                         out.push(Target {
-                            lvalue: lv,
+                            lvalue: Lvalue::Var {
+                                name: &v.name,
+                                lanes: (!whole).then_some(comps),
+                            },
                             ty: v.ty,
-                            lanes: comps.len() as u8,
+                            lanes: comps.n,
                         });
                     }
                 };
-                for &c in &letters {
-                    let lane = self.st.outputs.get(r, c).ok_or_else(|| {
+                for &c in letters.as_slice() {
+                    let lane = st.outputs.get(r, c).ok_or_else(|| {
                         LowerError::invalid(format!(
                             "o{r}.{} is not declared",
                             regs::XYZW[c as usize]
@@ -1050,7 +1060,9 @@ impl<'a> Ctx<'a> {
                         Some((var, comps)) if *var == lane.var => comps.push(lane.comp),
                         _ => {
                             flush(&mut cur, &mut out);
-                            cur = Some((lane.var, vec![lane.comp]));
+                            let mut comps = Swizzle::default();
+                            comps.push(lane.comp);
+                            cur = Some((lane.var, comps));
                         }
                     }
                 }
@@ -1066,11 +1078,102 @@ fn is_identity(c: &[u8]) -> bool {
     c.iter().enumerate().all(|(i, &x)| i as u8 == x)
 }
 
-struct Target {
-    lvalue: String,
+/// Up to four lane numbers, printed as `.xyzw` letters.
+#[derive(Clone, Copy, Default)]
+struct Swizzle {
+    l: [u8; 4],
+    n: u8,
+}
+
+impl Swizzle {
+    /// The lanes of a write mask, in order.
+    fn of_mask(mask: u8) -> Self {
+        let mut s = Swizzle::default();
+        for c in 0..4u8 {
+            if mask & (1 << c) != 0 {
+                s.push(c);
+            }
+        }
+        s
+    }
+    /// Lanes `k..k + n`.
+    fn range(k: u8, n: u8) -> Self {
+        let mut s = Swizzle::default();
+        for c in k..k.saturating_add(n) {
+            s.push(c);
+        }
+        s
+    }
+    fn push(&mut self, c: u8) {
+        if let Some(slot) = self.l.get_mut(self.n as usize) {
+            *slot = c;
+            self.n += 1;
+        }
+    }
+    fn as_slice(&self) -> &[u8] {
+        &self.l[..self.n as usize]
+    }
+}
+
+impl fmt::Display for Swizzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        regs::write_swizzle(f, self.as_slice())
+    }
+}
+
+/// The assignable expression of one target, printed on demand (no String
+/// per destination).
+#[derive(Clone, Copy)]
+enum Lvalue<'a> {
+    /// `r3` (all lanes) or `r3.xy`.
+    Temp { r: u32, lanes: Option<Swizzle> },
+    /// `TempArray1[i]` (all components) or `TempArray1[i].xy`.
+    Indexed {
+        st: &'a StageState<'a>,
+        r: u32,
+        idx: &'a Index,
+        lanes: Option<Swizzle>,
+    },
+    /// A variable, whole or through a swizzle.
+    Var {
+        name: &'a str,
+        lanes: Option<Swizzle>,
+    },
+}
+
+impl fmt::Display for Lvalue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lanes = match *self {
+            Lvalue::Temp { r, lanes } => {
+                write!(f, "r{r}")?;
+                lanes
+            }
+            Lvalue::Indexed { st, r, idx, lanes } => {
+                write!(f, "TempArray{r}[")?;
+                write_index(f, st, idx)?;
+                f.write_char(']')?;
+                lanes
+            }
+            Lvalue::Var { name, lanes } => {
+                f.write_str(name)?;
+                lanes
+            }
+        };
+        match lanes {
+            Some(s) => regs::write_swizzle(f, s.as_slice()),
+            None => Ok(()),
+        }
+    }
+}
+
+struct Target<'a> {
+    lvalue: Lvalue<'a>,
     ty: Ty,
     lanes: u8,
 }
+
+/// The targets of one destination (at most one per lane).
+type Targets<'a> = dxlower_dxbc::smallvec::SmallVec<[Target<'a>; 4]>;
 
 /// The immediate register number of a one-dimensional operand.
 pub fn reg_of(op: &Operand) -> Result<u32, LowerError> {

@@ -111,6 +111,20 @@ impl Output {
         buf.push('\n');
     }
 
+    /// Writes one indented body line through `f`, straight into the
+    /// current section (the same text as [`Output::line`] with the
+    /// arguments `f` writes, without building them elsewhere first).
+    pub fn line_with(&mut self, f: impl FnOnce(&mut String)) {
+        let buf = if self.in_function {
+            &mut self.functions
+        } else {
+            &mut self.body
+        };
+        push_indent(buf, self.indent);
+        f(buf);
+        buf.push('\n');
+    }
+
     /// Writes one declaration line.
     pub fn decl(&mut self, args: fmt::Arguments<'_>) {
         let _ = self.decls.write_fmt(args);
@@ -134,7 +148,12 @@ impl Output {
     /// Assembles the final text.
     pub fn assemble(&self, version: &str, pixel: bool) -> String {
         let mut s = String::with_capacity(
-            64 + self.decls.len() + self.early_main.len() + self.body.len() + 256,
+            128 + self.extensions.iter().map(|e| e.len() + 1).sum::<usize>()
+                + self.decls.len()
+                + self.helpers.iter().map(|h| h.text.len()).sum::<usize>()
+                + self.functions.len()
+                + self.early_main.len()
+                + self.body.len(),
         );
         let _ = writeln!(s, "#version {version}");
         for e in &self.extensions {
