@@ -259,15 +259,18 @@ fn translate_with(
         }
         v
     };
+    let inputs = names_of(&st.inputs);
+    let outputs = names_of(&st.outputs);
+    // The stage state and sections are done with: move, do not copy.
     Ok(StageGlsl {
         stage,
         glsl,
-        inputs: names_of(&st.inputs),
-        outputs: names_of(&st.outputs),
-        io_vars: st.vars.clone(),
-        notes: out.notes.clone(),
-        cbuffers: st.cbuffers.clone(),
-        samplers: out.samplers.clone(),
+        inputs,
+        outputs,
+        io_vars: st.vars,
+        notes: out.notes,
+        cbuffers: st.cbuffers,
+        samplers: out.samplers,
     })
 }
 
