@@ -260,6 +260,9 @@ pub struct Ctx<'a> {
     st: &'a StageState<'a>,
     /// The output sections.
     pub out: &'a mut Output,
+    /// Per-stage working values of handlers, one per type (see
+    /// [`Ctx::scratch`]).
+    scratch: Vec<Box<dyn std::any::Any>>,
 }
 
 /// A destination operand, validated.
@@ -566,7 +569,31 @@ impl fmt::Display for Src<'_> {
 impl<'a> Ctx<'a> {
     /// Builds the instruction context over frozen state.
     pub fn new(st: &'a StageState<'a>, out: &'a mut Output) -> Self {
-        Ctx { st, out }
+        Ctx {
+            st,
+            out,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// A per-stage working value of type `T`, created with `T::default()`
+    /// on first use and kept until the stage is done. Handlers keep here
+    /// what they would otherwise recompute at every instruction (a cursor
+    /// of an analysis that walks the program once in order, say). Each
+    /// family uses its own private type, so values never collide.
+    pub fn scratch<T: std::any::Any + Default>(&mut self) -> &mut T {
+        let i = match self.scratch.iter().position(|b| b.is::<T>()) {
+            Some(i) => i,
+            None => {
+                self.scratch.push(Box::<T>::default());
+                self.scratch.len() - 1
+            }
+        };
+        match self.scratch.get_mut(i).and_then(|b| b.downcast_mut::<T>()) {
+            Some(t) => t,
+            // Entry `i` holds a `T` by construction.
+            None => unreachable!("scratch entry of another type"),
+        }
     }
 
     /// The frozen register model.
