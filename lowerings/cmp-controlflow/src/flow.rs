@@ -126,12 +126,54 @@ pub(crate) fn open_blocks(insts: &[Instruction], idx: usize) -> Result<Vec<Block
     Ok(stack)
 }
 
+/// How far [`check`] has replayed the nesting of the program: instructions
+/// `start..next` (one segment) are applied to `stack`. Handlers run in
+/// program order, so each call only replays the instructions since the
+/// previous one and the whole stage costs one pass, not one pass per
+/// control-flow instruction.
+#[derive(Default)]
+struct Replay {
+    valid: bool,
+    start: usize,
+    next: usize,
+    stack: Vec<Block>,
+}
+
 /// Checks instruction `idx` against the blocks open before it and returns
 /// the blocks open after it.
-pub(crate) fn check(cx: &Ctx<'_>, inst: &Instruction) -> Result<Vec<Block>, LowerError> {
+pub(crate) fn check(cx: &mut Ctx<'_>, inst: &Instruction) -> Result<Vec<Block>, LowerError> {
     let insts = instructions(cx);
     let idx = index_of(cx, inst)?;
-    let mut stack = open_blocks(insts, idx)?;
+    let r = cx.scratch::<Replay>();
+    if !r.valid || r.next > idx {
+        // First call, or out of order: replay the segment from its start
+        // (exactly `open_blocks`).
+        *r = Replay {
+            valid: true,
+            start: segment_start(insts, idx),
+            next: 0,
+            stack: Vec::new(),
+        };
+        r.next = r.start;
+    } else if let Some(l) = insts
+        .get(r.next..idx)
+        .and_then(|s| s.iter().rposition(|x| x.opcode == Opcode::Label))
+    {
+        // A `label` since the last call: a new segment starts after it.
+        r.start = r.next + l + 1;
+        r.next = r.start;
+        r.stack.clear();
+    }
+    for at in r.next..idx {
+        if let Some(x) = insts.get(at) {
+            if let Err(e) = step(&mut r.stack, x, at) {
+                *r = Replay::default();
+                return Err(e);
+            }
+        }
+    }
+    r.next = idx;
+    let mut stack = r.stack.clone();
     step(&mut stack, inst, idx)?;
     Ok(stack)
 }
