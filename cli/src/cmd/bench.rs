@@ -22,7 +22,10 @@
 //! - MB are 10^6 bytes of DXBC container; throughput is byte-weighted
 //!   (total bytes over the wall time of a pass);
 //! - peak RSS is `VmHWM` of `/proc/self/status` at the end, so it includes
-//!   the files held in memory.
+//!   the files held in memory;
+//! - `--json` also lists every shader's single-threaded best times
+//!   (`per_shader`), in path order, to check that cost grows linearly with
+//!   size.
 
 use crate::cmd::load_profile;
 use dxlower_core::sweep::find_dxbc;
@@ -411,6 +414,17 @@ pub fn run(args: Args) -> ExitCode {
             "outcome": outcome,
             "excluded": {"other_stage": other_stage, "decode_failed": undecodable},
             "machine": {"nproc": nproc, "cpu": cpu_model(), "load_average": load_average()},
+            "per_shader": blobs
+                .iter()
+                .enumerate()
+                .map(|(i, b)| serde_json::json!({
+                    "file": b.rel,
+                    "bytes": b.bytes.len(),
+                    "decode_us": dec1.decode.get(i).map(|&t| t as f64 / 1e3),
+                    "translate_us": tr1.full.get(i).map(|&t| t as f64 / 1e3),
+                    "lower_us": tr1.lower.get(i).map(|&t| t as f64 / 1e3),
+                }))
+                .collect::<Vec<_>>(),
         });
         if let (Some((d, t)), Some(obj)) = (&parallel, report.as_object_mut()) {
             obj.insert(
