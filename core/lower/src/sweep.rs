@@ -12,7 +12,7 @@ pub type Validator<'v> = &'v (dyn Fn(&StageGlsl) -> Result<(), String> + Sync);
 /// Finds every `.dxbc` under `dir`, sorted by path.
 pub fn find_dxbc(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(|e| e.path());
+    entries.sort_by_cached_key(|e| e.path());
     for e in entries {
         let p = e.path();
         let ft = e.file_type()?;
