@@ -180,6 +180,11 @@ fn translate_with(
     let passes = crate::pass::schedule(profile, link.is_some()).map_err(TranslateError::Profile)?;
     check_handlers(reg, &input)?;
     let mut dcx = DeclCtx::new(input, profile);
+    // Room for the text up front (about 48 bytes of GLSL per instruction
+    // and 40 per declaration), so the sections rarely grow by copying.
+    let decls = insts.iter().filter(|i| i.opcode.is_declaration()).count();
+    dcx.out.decls.reserve(decls * 40);
+    dcx.out.body.reserve((insts.len() - decls) * 48);
     dcx.st.link = link;
     // Phase 1: declarations.
     for (i, inst) in insts.iter().enumerate() {
