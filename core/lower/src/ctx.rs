@@ -94,6 +94,9 @@ pub struct StageState<'a> {
     pub resources: BTreeMap<u32, ResourceDecl>,
     /// Declared samplers (`s#`), by register.
     pub samplers: BTreeMap<u32, SamplerMode>,
+    /// Shader Model 5.1 range ids of the declared `CB#`/`T#`/`S#` and their
+    /// registers (empty before SM5.1; see [`crate::binding`]).
+    pub binding_ids: crate::binding::BindingIds,
     /// Lanes of each `o#` register that some instruction writes (from a
     /// pre-pass over the program).
     pub written_outputs: Vec<u8>,
@@ -155,6 +158,7 @@ impl<'a> StageState<'a> {
             icb_ty: Ty::Float,
             resources: BTreeMap::new(),
             samplers: BTreeMap::new(),
+            binding_ids: Default::default(),
             written_outputs,
             depth_written,
             link: None,
@@ -385,15 +389,10 @@ impl Src<'_> {
                 regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
             }
             OperandType::ConstantBuffer => {
-                let slot = op.reg().unwrap_or(0);
-                let idx = op.indices.get(1).map(|i| IndexFmt(st, i));
-                match idx {
-                    Some(i) => {
-                        let base = format_args!("cb{slot}.data[{i}]{}", lane_letters(lanes));
-                        regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
-                    }
-                    None => Err(fmt::Error),
-                }
+                let (slot, i) = st.cb_element(op).map_err(|_| fmt::Error)?;
+                let i = IndexFmt(st, i);
+                let base = format_args!("cb{slot}.data[{i}]{}", lane_letters(lanes));
+                regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
             }
             OperandType::ImmediateConstantBuffer => {
                 let i = op
@@ -757,16 +756,11 @@ impl<'a> Ctx<'a> {
                 }
             }
             OperandType::ConstantBuffer => {
-                let slot = reg_of(op)?;
+                let (slot, idx) = self.st.cb_element(op)?;
                 if !self.st.cbuffers.contains_key(&slot) {
                     return Err(LowerError::invalid(format!("cb{slot} is not declared")));
                 }
-                if op.indices.len() != 2 {
-                    return Err(LowerError::invalid(
-                        "constant-buffer operand needs two indices",
-                    ));
-                }
-                self.check_index(op.indices.get(1))?;
+                self.check_index(Some(idx))?;
             }
             OperandType::ImmediateConstantBuffer => {
                 if self.st.icb_len.is_none() {

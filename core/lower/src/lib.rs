@@ -30,6 +30,7 @@
 //! }
 //! ```
 
+pub mod binding;
 pub mod ctx;
 pub mod emit;
 pub mod error;
@@ -42,6 +43,7 @@ pub mod sweep;
 pub mod translate;
 pub mod validate;
 
+pub use binding::{BindingIds, BindingKind};
 pub use ctx::{Ctx, DeclCtx, Dst, IndexableTemp, ResourceDecl, Src, StageInput, StageState};
 pub use emit::{Helper, Output, SamplerUniform};
 pub use error::{LowerError, Refusal, Site, TranslateError};

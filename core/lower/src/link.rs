@@ -194,8 +194,10 @@ fn cb_decls(p: &Program) -> Vec<(u32, u32)> {
                 return None;
             }
             match &i.payload {
+                // SM5.1 `CB<id>[<lower>:<upper>][<size>]`: the slot is the
+                // register, the range's lower bound.
                 Payload::ConstantBuffer51 { size, .. } => {
-                    Some((op.indices.first()?.imm as u32, *size))
+                    Some((op.indices.get(1)?.imm as u32, *size))
                 }
                 _ => Some((
                     op.indices.first()?.imm as u32,
