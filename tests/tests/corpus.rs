@@ -39,6 +39,12 @@ fn corpus_sweep_webgl2() {
             (e.stage.clone(), r)
         })
         .collect();
+    let sm51_vs_ps = entries.iter().zip(&results).filter(|(e, _)| {
+        e.json["shader_model"] == "5_1" && matches!(e.stage.as_str(), "vs" | "ps")
+    });
+    let (sm51_total, sm51_validated) = sm51_vs_ps.fold((0, 0), |(n, v), (_, (_, r))| {
+        (n + 1, v + usize::from(r.status == "validated"))
+    });
     let files: Vec<FileResult> = results.iter().map(|(_, r)| r.clone()).collect();
     let c = count(&files);
     println!(
@@ -46,6 +52,7 @@ fn corpus_sweep_webgl2() {
         c.total, c.decoded, c.translated, c.validated, c.refused, c.failed
     );
     println!("{} unsupported", c.unsupported);
+    println!("shader model 5.1 VS/PS: {sm51_validated} of {sm51_total} validated");
     let mut reasons: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     for r in &files {
         if !r.reason_key.is_empty() {

@@ -1129,37 +1129,46 @@ fn constant_buffers() {
     is_refusal(&e, "constant buffer cb12: more than 12 in one stage", None);
 }
 
+/// SM5.1 declarations: a one-register range in space 0 declares the block
+/// of its register (`CB0[2:2][4]` is `cb2`); other spaces are refused by
+/// name (the instruction side is in `tests/sm51.rs`).
 #[test]
-fn shader_model_5_1_bindings_are_refused() {
-    let cb = Instruction::decl(
-        Opcode::DclConstantBuffer,
-        vec![Operand::new(
-            OperandType::ConstantBuffer,
-            Components::XYZW,
-            &[0, 2, 2],
-        )],
-        Payload::ConstantBuffer51 { size: 4, space: 1 },
-    );
-    let b = built51(PS, vec![cb]);
+fn shader_model_5_1_bindings() {
+    let cb = |space| {
+        Instruction::decl(
+            Opcode::DclConstantBuffer,
+            vec![Operand::new(
+                OperandType::ConstantBuffer,
+                Components::XYZW,
+                &[0, 2, 2],
+            )],
+            Payload::ConstantBuffer51 { size: 4, space },
+        )
+    };
+    let b = built51(PS, vec![cb(1)]);
     let e = lower_decls(&b, &Profile::default()).err().expect("refused");
-    is_refusal(
-        &e,
-        "shader model 5.1 constant buffer CB0[2:2][4], space=1",
-        None,
+    is_refusal(&e, "constant buffer CB0[2:2] in register space 1", None);
+    let l = lower_decls(&built51(PS, vec![cb(0)]), &Profile::default()).expect("lowers");
+    assert!(
+        l.glsl
+            .contains("layout(std140) uniform ConstantBuffer2 {\n    vec4 data[4];\n} cb2;"),
+        "{}",
+        l.glsl
     );
+    glslang(&l.glsl, PS).expect("compiles");
     let smp = Instruction::decl(
         Opcode::DclSampler,
         vec![Operand::new(
             OperandType::Sampler,
             Components::Zero,
-            &[0, 0, 0],
+            &[0, 0, 3],
         )],
         Payload::Space(0),
     );
     let e = lower_decls(&built51(PS, vec![smp]), &Profile::default())
         .err()
         .expect("refused");
-    is_refusal(&e, "shader model 5.1 sampler S0, space=0", None);
+    is_refusal(&e, "sampler array S0[0:3]", None);
 }
 
 /// ICB dwords: 1.5, a NaN with payload, the denormal 1 (an integer 1

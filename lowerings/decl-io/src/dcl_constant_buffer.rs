@@ -1,5 +1,6 @@
 //! `dcl_constant_buffer`: `cb#` uniform blocks.
 
+use dxlower_core::binding::{declared_range, BindingKind};
 use dxlower_core::ctx::reg_of;
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
@@ -31,10 +32,16 @@ const MAX_BLOCKS: usize = 12;
 /// `uniformBlockBinding`). The access pattern (`immediateIndexed` /
 /// `dynamicIndexed`) changes nothing.
 ///
-/// Refused: a block over WebGL2's guaranteed 1024 `vec4`s, a 13th block
-/// in one stage (WebGL2 guarantees 12), and Shader Model 5.1 declarations
-/// (`CB0[lo:hi][size], space`): their instruction operands name the range
-/// id plus an index, which the register model does not print yet.
+/// Shader Model 5.1 declares a range, `CB<id>[<lower>:<upper>][<size>],
+/// space=<n>`: a range of one register in space 0 is the SM5.0 block of
+/// its register (`CB0[1:1][1]` declares `cb1`, whose reads `CB0[1][i]`
+/// print `cb1.data[i]`); the id is recorded in
+/// [`dxlower_core::StageState::binding_ids`]. Resource arrays (`upper >
+/// lower`) and other register spaces are refused by name
+/// ([`dxlower_core::binding::declared_range`]).
+///
+/// Refused: a block over WebGL2's guaranteed 1024 `vec4`s and a 13th block
+/// in one stage (WebGL2 guarantees 12).
 ///
 /// In a linked program (`dxlower link`, [`dxlower_core::StageState::link`])
 /// the size is the maximum of the VS and PS declarations of the slot
@@ -61,32 +68,29 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             op.ty
         )));
     }
-    if let Payload::ConstantBuffer51 { size, space } = inst.payload {
-        let range = match (op.indices.get(1), op.indices.get(2)) {
-            (Some(lo), Some(hi)) => format!("[{}:{}]", lo.imm, hi.imm),
-            _ => String::new(),
-        };
-        return Err(Refusal::new(
-            format!(
-                "shader model 5.1 constant buffer CB{}{range}[{size}], space={space}",
-                op.indices.first().map(|i| i.imm).unwrap_or(0)
-            ),
-            "register spaces and SM5.1 range operands are not lowered (operands name the range id, not the register)",
-        )
-        .into());
-    }
-    if op.indices.len() != 2 {
-        return Err(LowerError::invalid(format!(
-            "`dcl_constant_buffer` operand with {} indices (expected cb#[size])",
-            op.indices.len()
-        )));
-    }
-    let slot = reg_of(op)?;
-    let size = op
-        .indices
-        .get(1)
-        .and_then(|i| i.as_imm())
-        .ok_or_else(|| LowerError::invalid("constant-buffer size is not an immediate"))?;
+    let (slot, size) = if let Payload::ConstantBuffer51 { size, space } = inst.payload {
+        // SM5.1 `CB<id>[<lower>:<upper>][<size>], space`: the operand's
+        // indices are the range, the size is payload.
+        let (id, slot) = declared_range("constant buffer", BindingKind::ConstantBuffer, op, space)?;
+        cx.st
+            .binding_ids
+            .insert(BindingKind::ConstantBuffer, id, slot)?;
+        (slot, size)
+    } else {
+        if op.indices.len() != 2 {
+            return Err(LowerError::invalid(format!(
+                "`dcl_constant_buffer` operand with {} indices (expected cb#[size])",
+                op.indices.len()
+            )));
+        }
+        let slot = reg_of(op)?;
+        let size = op
+            .indices
+            .get(1)
+            .and_then(|i| i.as_imm())
+            .ok_or_else(|| LowerError::invalid("constant-buffer size is not an immediate"))?;
+        (slot, size)
+    };
     if size == 0 {
         return Err(LowerError::invalid(format!("cb{slot} of size 0")));
     }

@@ -1,5 +1,6 @@
 //! `dcl_resource`: typed texture resources `t#`.
 
+use dxlower_core::binding::{declared_range, operand_register, BindingKind};
 use dxlower_core::ctx::reg_of;
 use dxlower_core::profile::{SamplerPrecision, Texture1D as Tex1D, TextureBuffers};
 use dxlower_core::{
@@ -23,10 +24,11 @@ fn sampling(op: Opcode) -> Option<bool> {
 
 /// The samplers used with texture `t` by plain and by comparing sampling
 /// instructions of the program (resource operand `t#`, sampler operand
-/// `s#`), each sorted.
+/// `s#`; in SM5.1 the registers `T<id>[t]`, `S<id>[s]` name), each sorted.
 pub fn sampler_pairs(program: &Program, t: u32) -> (BTreeSet<u32>, BTreeSet<u32>) {
     let mut plain = BTreeSet::new();
     let mut cmp = BTreeSet::new();
+    let sm51 = program.version.at_least(5, 1);
     for inst in &program.instructions {
         let Some(compare) = sampling(inst.opcode) else {
             continue;
@@ -35,7 +37,7 @@ pub fn sampler_pairs(program: &Program, t: u32) -> (BTreeSet<u32>, BTreeSet<u32>
             inst.operands
                 .iter()
                 .find(|o| o.ty == ty)
-                .and_then(|o| o.reg())
+                .and_then(|o| operand_register(o, sm51))
         };
         if let (Some(r), Some(s)) = (reg(OperandType::Resource), reg(OperandType::Sampler)) {
             if r == t {
@@ -154,8 +156,13 @@ fn precision(profile: &Profile, ty: Ty, shadow: bool, data: bool) -> &'static st
 /// `highp` 2D data texture `uniform highp sampler2D btN;` (`isampler2D`/
 /// `usampler2D` for integer buffers) whose texel addressing belongs to
 /// the texture-sample family. A compare on a 3D or integer texture is
-/// malformed. Shader Model 5.1 declarations are refused as for constant
-/// buffers.
+/// malformed.
+///
+/// A Shader Model 5.1 declaration `T<id>[<lower>:<upper>], space=<n>` of
+/// one register in space 0 is the texture of its register (`T2[0:0]` is
+/// `t0`, its uniforms `t0`, `t0TEX_with_SMPs#`; the id is recorded in
+/// [`dxlower_core::StageState::binding_ids`]); resource arrays and other
+/// spaces are refused, as for constant buffers.
 ///
 /// **Differences from HLSLcc**: HLSLcc gives every used pair both a
 /// plain and a shadow uniform when the texture is compared anywhere, adds
@@ -195,18 +202,14 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         }
     };
     let dim = inst.decl_resource_dimension();
-    if let Some(space) = space {
-        return Err(Refusal::new(
-            format!(
-                "shader model 5.1 {} T{}, space={space}",
-                dim.name(),
-                op.indices.first().map(|i| i.imm).unwrap_or(0)
-            ),
-            "register spaces and SM5.1 range operands are not lowered (operands name the range id, not the register)",
-        )
-        .into());
-    }
-    let t = reg_of(op)?;
+    let t = match space {
+        Some(space) => {
+            let (id, t) = declared_range(dim.name(), BindingKind::Resource, op, *space)?;
+            cx.st.binding_ids.insert(BindingKind::Resource, id, t)?;
+            t
+        }
+        None => reg_of(op)?,
+    };
     if cx.st.resources.contains_key(&t) {
         return Err(LowerError::invalid(format!("t{t} is declared twice")));
     }

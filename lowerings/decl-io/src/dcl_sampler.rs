@@ -1,7 +1,8 @@
 //! `dcl_sampler`: sampler state objects `s#`.
 
+use dxlower_core::binding::{declared_range, BindingKind};
 use dxlower_core::ctx::reg_of;
-use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
+use dxlower_core::{register_handler, DeclCtx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, SamplerMode};
 
 /// `dcl_sampler sN, <mode>`: declares a sampler state.
@@ -18,8 +19,11 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, SamplerMode};
 /// texture needs a shadow twin is decided by the compare instructions
 /// (`sample_c*`, `gather4_c*`) that use the pair.
 ///
-/// Shader Model 5.1 declarations (`S0[lo:hi], space`) are refused, as for
-/// constant buffers.
+/// A Shader Model 5.1 declaration `S<id>[<lower>:<upper>], space=<n>` of
+/// one register in space 0 is the sampler of its register (`S1[0:0]` is
+/// `s0`; the id is recorded in
+/// [`dxlower_core::StageState::binding_ids`]); resource arrays and other
+/// spaces are refused, as for constant buffers.
 ///
 /// **Differences from HLSLcc**: none (HLSLcc declares samplers only for
 /// Vulkan).
@@ -40,17 +44,13 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             op.ty
         )));
     }
-    if let Payload::Space(space) = inst.payload {
-        return Err(Refusal::new(
-            format!(
-                "shader model 5.1 sampler S{}, space={space}",
-                op.indices.first().map(|i| i.imm).unwrap_or(0)
-            ),
-            "register spaces and SM5.1 range operands are not lowered (operands name the range id, not the register)",
-        )
-        .into());
-    }
-    let slot = reg_of(op)?;
+    let slot = if let Payload::Space(space) = inst.payload {
+        let (id, slot) = declared_range("sampler", BindingKind::Sampler, op, space)?;
+        cx.st.binding_ids.insert(BindingKind::Sampler, id, slot)?;
+        slot
+    } else {
+        reg_of(op)?
+    };
     let mode = inst.sampler_mode();
     if let SamplerMode::Unknown(n) = mode {
         return Err(LowerError::invalid(format!("s{slot} has sampler mode {n}")));

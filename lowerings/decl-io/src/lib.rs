@@ -5,7 +5,8 @@
 //! `dcl_global_flags`, `dcl_indexableTemp`, `dcl_input`, `dcl_input_ps`,
 //! `dcl_input_ps_sgv`, `dcl_input_ps_siv`, `dcl_input_sgv`, `dcl_input_siv`,
 //! `dcl_output`, `dcl_output_siv`, `dcl_resource`, `dcl_resource_structured`,
-//! `dcl_sampler`, `dcl_temps`), with the cross-family conventions of
+//! `dcl_sampler`, `dcl_temps`) plus `dcl_indexrange` (which emits
+//! nothing), with the cross-family conventions of
 //! `families.md` §0–§1, the corrections of `families-review.md` and the
 //! profile switches of `profiles.md` §1–§4.
 //!
@@ -59,6 +60,7 @@ pub mod customdata;
 pub mod dcl_constant_buffer;
 pub mod dcl_global_flags;
 pub mod dcl_indexable_temp;
+pub mod dcl_indexrange;
 pub mod dcl_input;
 pub mod dcl_input_ps;
 pub mod dcl_input_ps_sgv;
@@ -78,13 +80,14 @@ pub mod sysval;
 use dxlower_dxbc::Opcode;
 
 /// Every opcode the decl-io family owns: the 16 declarations of
-/// `seed/decl-io.md`, in opcode-name order. Each has exactly one handler in
-/// the module of the same name.
+/// `seed/decl-io.md` and `dcl_indexrange`, in opcode-name order. Each has
+/// exactly one handler in the module of the same name.
 pub const OPCODES: &[Opcode] = &[
     Opcode::Customdata,
     Opcode::DclConstantBuffer,
     Opcode::DclGlobalFlags,
     Opcode::DclIndexableTemp,
+    Opcode::DclIndexRange,
     Opcode::DclInput,
     Opcode::DclInputPs,
     Opcode::DclInputPsSgv,

@@ -3,7 +3,6 @@
 //! with decl-io's `dcl_resource`), coordinates by dimension, immediate texel
 //! offsets and the result swizzle.
 
-use dxlower_core::ctx::reg_of;
 use dxlower_core::{Ctx, Dst, LowerError, Refusal, Src, Ty};
 use dxlower_dxbc::{Instruction, Operand, OperandType, ResourceDimension, SamplerMode};
 use std::fmt::Write;
@@ -93,7 +92,7 @@ pub fn texture<'a>(cx: &Ctx<'a>, inst: &'a Instruction, i: usize) -> Result<Tex<
             inst.opcode
         )));
     }
-    let reg = register(op)?;
+    let reg = register(cx, op)?;
     let decl = cx
         .state()
         .resources
@@ -108,19 +107,13 @@ pub fn texture<'a>(cx: &Ctx<'a>, inst: &'a Instruction, i: usize) -> Result<Tex<
     })
 }
 
-/// The register of a `t#`/`s#` operand. SM5.1 operands carry the range id
-/// first and the register inside the range second; a dynamic (relative)
-/// index anywhere is refused, since GLSL ES 3.00 indexes sampler arrays only
-/// with constant expressions.
-pub fn register(op: &Operand) -> Result<u32, LowerError> {
-    if op.indices.iter().any(|i| i.rel.is_some()) {
-        return Err(Refusal::new(
-            "dynamic resource index",
-            "GLSL ES 3.00 indexes sampler arrays only with constant expressions",
-        )
-        .into());
-    }
-    reg_of(op)
+/// The register of a `t#`/`s#` operand, through the core's binding map
+/// ([`dxlower_core::StageState::binding_register`]): `t3` is 3; an SM5.1
+/// `T<id>[<reg>]` is the register its declaration gave the range id. A
+/// dynamic (relative) index is refused, since GLSL ES 3.00 indexes sampler
+/// arrays only with constant expressions.
+pub fn register(cx: &Ctx<'_>, op: &Operand) -> Result<u32, LowerError> {
+    cx.state().binding_register(op)
 }
 
 /// Maps a declared dimension to its GLSL sampling shape or refuses it.
@@ -201,7 +194,7 @@ pub fn sampler(
             inst.opcode
         )));
     }
-    let reg = register(op)?;
+    let reg = register(cx, op)?;
     let mode = cx
         .state()
         .samplers

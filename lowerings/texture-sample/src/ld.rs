@@ -57,7 +57,7 @@ fn emulated_buffer(cx: &Ctx<'_>, inst: &Instruction) -> Result<Option<(u32, Ty)>
     if op.ty != OperandType::Resource {
         return Ok(None);
     }
-    let reg = common::register(op)?;
+    let reg = common::register(cx, op)?;
     Ok(match cx.state().resources.get(&reg) {
         Some(r)
             if r.dim == ResourceDimension::Buffer
