@@ -147,3 +147,36 @@ pub fn main_body(glsl: &str) -> String {
         None => glsl.to_string(),
     }
 }
+
+/// A signature element for test programs: `mask` is both the element mask
+/// and its read/write mask; stream 0, default precision.
+pub fn element(
+    name: &str,
+    index: u32,
+    register: u32,
+    mask: u8,
+    ty: dxlower_dxbc::signature::ComponentType,
+    sv: dxlower_dxbc::SignatureSystemValue,
+) -> dxlower_dxbc::SignatureElement {
+    dxlower_dxbc::SignatureElement {
+        name: name.to_string(),
+        semantic_index: index,
+        system_value: sv,
+        component_type: ty,
+        register,
+        mask,
+        rw_mask: mask,
+        reserved: 0,
+        stream: 0,
+        min_precision: dxlower_dxbc::signature::MinPrecision::Default,
+    }
+}
+
+/// A signature chunk (`ISGN`, `OSGN`, ...) holding `elements`.
+pub fn signature(fourcc: &[u8; 4], elements: Vec<dxlower_dxbc::SignatureElement>) -> Signature {
+    Signature {
+        fourcc: *fourcc,
+        elements_offset: 8,
+        elements,
+    }
+}

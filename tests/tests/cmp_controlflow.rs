@@ -15,12 +15,12 @@ extern crate dxlower_lowerings;
 use dxlower_core::profile::DiscardMode;
 use dxlower_core::{Ctx, DeclCtx, Lower, Profile, Registry};
 use dxlower_dxbc::disasm::{write_instruction, Options};
-use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
-    ProgramType, Signature, SignatureElement, SignatureSystemValue, Version,
+    ProgramType, Signature, SignatureSystemValue, Version,
 };
-use dxlower_tests::{glslang, main_body, manifest, translate_corpus, Built};
+use dxlower_tests::{element, glslang, main_body, manifest, signature, translate_corpus, Built};
 use std::collections::BTreeMap;
 
 // ---------------------------------------------------------------------------
@@ -103,36 +103,6 @@ fn z(op: Opcode, cond: Operand) -> Instruction {
 // ---------------------------------------------------------------------------
 // Programs
 // ---------------------------------------------------------------------------
-
-fn element(
-    name: &str,
-    index: u32,
-    register: u32,
-    mask: u8,
-    ty: ComponentType,
-    sv: SignatureSystemValue,
-) -> SignatureElement {
-    SignatureElement {
-        name: name.to_string(),
-        semantic_index: index,
-        system_value: sv,
-        component_type: ty,
-        register,
-        mask,
-        rw_mask: mask,
-        reserved: 0,
-        stream: 0,
-        min_precision: MinPrecision::Default,
-    }
-}
-
-fn signature(fourcc: &[u8; 4], elements: Vec<SignatureElement>) -> Signature {
-    Signature {
-        fourcc: *fourcc,
-        elements_offset: 8,
-        elements,
-    }
-}
 
 /// ISGN: `v0` = TEXCOORD0 float4.
 fn isgn() -> Signature {

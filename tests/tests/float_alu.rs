@@ -13,12 +13,12 @@ extern crate dxlower_lowerings;
 
 use dxlower_core::{Ctx, DeclCtx, IndexableTemp, Lower, Profile, Registry, StageInput};
 use dxlower_dxbc::disasm::{write_instruction, Options};
-use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
-    Payload, Program, ProgramType, Signature, SignatureElement, SignatureSystemValue, Version,
+    Payload, Program, ProgramType, Signature, SignatureSystemValue, Version,
 };
-use dxlower_tests::{glslang, main_body, Built};
+use dxlower_tests::{element, glslang, main_body, signature, Built};
 
 // ---------------------------------------------------------------------------
 // Operand shorthands
@@ -94,36 +94,6 @@ fn f1(v: f32) -> Operand {
 // ---------------------------------------------------------------------------
 // Programs
 // ---------------------------------------------------------------------------
-
-fn element(
-    name: &str,
-    index: u32,
-    register: u32,
-    mask: u8,
-    ty: ComponentType,
-    sv: SignatureSystemValue,
-) -> SignatureElement {
-    SignatureElement {
-        name: name.to_string(),
-        semantic_index: index,
-        system_value: sv,
-        component_type: ty,
-        register,
-        mask,
-        rw_mask: mask,
-        reserved: 0,
-        stream: 0,
-        min_precision: MinPrecision::Default,
-    }
-}
-
-fn signature(fourcc: &[u8; 4], elements: Vec<SignatureElement>) -> Signature {
-    Signature {
-        fourcc: *fourcc,
-        elements_offset: 8,
-        elements,
-    }
-}
 
 /// ISGN: `v0` = TEXCOORD0 float4.
 fn isgn() -> Signature {

@@ -17,13 +17,12 @@ use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::rdef::{
     Rdef, RdefProgramType, RdefTarget, ResourceBinding, ShaderInputType, SrvDimension,
 };
-use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, ExtendedOpcode, Instruction, Opcode, Operand, OperandType, Payload, ProgramType,
-    ResourceDimension, ReturnType, Signature, SignatureElement, SignatureSystemValue, SystemValue,
-    Version,
+    ResourceDimension, ReturnType, SignatureElement, SignatureSystemValue, SystemValue, Version,
 };
-use dxlower_tests::{glslang, Built};
+use dxlower_tests::{glslang, signature, Built};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -167,26 +166,7 @@ fn element(
     ty: ComponentType,
     sv: SignatureSystemValue,
 ) -> SignatureElement {
-    SignatureElement {
-        name: name.to_string(),
-        semantic_index: 0,
-        system_value: sv,
-        component_type: ty,
-        register,
-        mask: 0xF,
-        rw_mask: 0xF,
-        reserved: 0,
-        stream: 0,
-        min_precision: MinPrecision::Default,
-    }
-}
-
-fn signature(fourcc: &[u8; 4], elements: Vec<SignatureElement>) -> Signature {
-    Signature {
-        fourcc: *fourcc,
-        elements_offset: 8,
-        elements,
-    }
+    dxlower_tests::element(name, 0, register, 0xF, ty, sv)
 }
 
 const NONE: SignatureSystemValue = SignatureSystemValue::Undefined;

@@ -17,13 +17,13 @@ extern crate dxlower_lowerings;
 
 use dxlower_core::{Profile, StageGlsl, StageInput, TranslateError};
 use dxlower_dxbc::disasm::{write_instruction, Options};
-use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Opcode, Operand, OperandType, Payload,
     Program, ProgramType, ResourceDimension, ReturnType, Signature, SignatureElement,
     SignatureSystemValue, SystemValue, Version,
 };
-use dxlower_tests::glslang;
+use dxlower_tests::{glslang, signature};
 
 // ---------------------------------------------------------------------------
 // Builders
@@ -99,26 +99,7 @@ fn smp(id: u32, reg: u32) -> Operand {
 }
 
 fn element(name: &str, index: u32, register: u32, sv: SignatureSystemValue) -> SignatureElement {
-    SignatureElement {
-        name: name.to_string(),
-        semantic_index: index,
-        system_value: sv,
-        component_type: ComponentType::Float32,
-        register,
-        mask: 0xF,
-        rw_mask: 0xF,
-        reserved: 0,
-        stream: 0,
-        min_precision: MinPrecision::Default,
-    }
-}
-
-fn signature(fourcc: &[u8; 4], elements: Vec<SignatureElement>) -> Signature {
-    Signature {
-        fourcc: *fourcc,
-        elements_offset: 8,
-        elements,
-    }
+    dxlower_tests::element(name, index, register, 0xF, ComponentType::Float32, sv)
 }
 
 const NONE: SignatureSystemValue = SignatureSystemValue::Undefined;

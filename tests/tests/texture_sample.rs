@@ -15,13 +15,13 @@ use dxlower_core::{
     Ctx, DeclCtx, Lower, Profile, Registry, ResourceDecl, StageInput, TranslateError, Ty,
 };
 use dxlower_dxbc::disasm::{write_instruction, Options};
-use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, ExtendedOpcode, Instruction, InterpolationMode, Opcode, Operand, OperandType,
-    Program, ProgramType, ResourceDimension, ReturnType, SamplerMode, Signature, SignatureElement,
+    Program, ProgramType, ResourceDimension, ReturnType, SamplerMode, SignatureElement,
     SignatureSystemValue, SystemValue, Version,
 };
-use dxlower_tests::{glslang, main_body, Built};
+use dxlower_tests::{glslang, main_body, signature, Built};
 
 // ---------------------------------------------------------------------------
 // Operand shorthands
@@ -106,26 +106,7 @@ fn element(
     ty: ComponentType,
     sv: SignatureSystemValue,
 ) -> SignatureElement {
-    SignatureElement {
-        name: name.to_string(),
-        semantic_index: index,
-        system_value: sv,
-        component_type: ty,
-        register,
-        mask: 0xF,
-        rw_mask: 0xF,
-        reserved: 0,
-        stream: 0,
-        min_precision: MinPrecision::Default,
-    }
-}
-
-fn signature(fourcc: &[u8; 4], elements: Vec<SignatureElement>) -> Signature {
-    Signature {
-        fourcc: *fourcc,
-        elements_offset: 8,
-        elements,
-    }
+    dxlower_tests::element(name, index, register, 0xF, ty, sv)
 }
 
 const F32: ComponentType = ComponentType::Float32;
