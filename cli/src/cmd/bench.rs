@@ -272,6 +272,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let bytes: u64 = blobs.iter().map(|b| b.bytes.len() as u64).sum();
     let mut outcome = std::collections::BTreeMap::<&'static str, usize>::new();
+    let mut statuses = Vec::with_capacity(blobs.len());
     let warm_start = Instant::now();
     for b in &blobs {
         let status = match dxlower_core::translate_bytes(&b.bytes, &profile) {
@@ -279,6 +280,7 @@ pub fn run(args: Args) -> ExitCode {
             Err(e) => e.status(),
         };
         *outcome.entry(status).or_default() += 1;
+        statuses.push(status);
     }
     let warm = warm_start.elapsed();
 
@@ -420,6 +422,7 @@ pub fn run(args: Args) -> ExitCode {
                 .map(|(i, b)| serde_json::json!({
                     "file": b.rel,
                     "bytes": b.bytes.len(),
+                    "status": statuses.get(i),
                     "decode_us": dec1.decode.get(i).map(|&t| t as f64 / 1e3),
                     "translate_us": tr1.full.get(i).map(|&t| t as f64 / 1e3),
                     "lower_us": tr1.lower.get(i).map(|&t| t as f64 / 1e3),
