@@ -2,7 +2,6 @@
 //! with a JSON manifest of the program for the host.
 
 use crate::cmd::{load_profile, Validate};
-use dxlower_core::ProgramGlsl;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -25,12 +24,6 @@ pub struct Args {
     /// link the program in WebGL2).
     #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
     pub validate: Option<Validate>,
-}
-
-/// The program manifest as JSON: what the host binds (see
-/// [`dxlower_core::link::Manifest`]).
-pub fn manifest(p: &ProgramGlsl) -> serde_json::Value {
-    serde_json::to_value(p.manifest()).unwrap_or_default()
 }
 
 fn parse(path: &Path) -> Result<dxlower_dxbc::Shader, ExitCode> {
@@ -96,8 +89,8 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    let man = manifest(&program);
-    let man_text = serde_json::to_string_pretty(&man).unwrap_or_default();
+    // Field order as documented on the manifest types.
+    let man_text = serde_json::to_string_pretty(&program.manifest()).unwrap_or_default();
     match &args.output {
         Some(dir) => {
             let stem = args

@@ -521,6 +521,18 @@ impl Runner {
         &self.info
     }
 
+    /// Compiles both shaders and links them into a program, without
+    /// drawing: `Err` carries the driver's compile or link info log. The
+    /// program is kept in the cache like one a draw made.
+    pub fn link(&mut self, vs: &str, fs: &str) -> Result<(), GlesError> {
+        // SAFETY: the GL calls run on the thread whose context is current
+        // (the runner stays on the thread that created it).
+        unsafe {
+            while self.gl.get_error() != glow::NO_ERROR {}
+            self.program(vs, fs).map(|_| ())
+        }
+    }
+
     /// Draws once and reads the whole target back.
     pub fn draw(&mut self, d: &Draw<'_>) -> Result<Drawn, GlesError> {
         if d.width <= 0 || d.height <= 0 || d.width > 4096 || d.height > 4096 {

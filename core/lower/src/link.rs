@@ -1,20 +1,33 @@
 //! Program-level lowering: a VS and a PS translated together so that the
-//! pair links in WebGL2 (profiles.md §4.7).
+//! pair links in WebGL2 (profiles.md §4.4, §4.7).
 //!
 //! D3D matches stages by semantic and tolerates differences GLSL ES 3.00
 //! rejects at link time. [`LinkHints`] carries the agreements computed from
-//! both stages' signatures and declarations into each stage's translation:
+//! both stages' signatures and declarations into each stage's translation
+//! ([`crate::StageState::link`]):
 //! - constant-buffer sizes normalized to the maximum across stages (a block
 //!   declared with two sizes fails to link);
-//! - one type and width per varying, taken from the VS output (the PS may
-//!   declare a narrower view in D3D; GLSL requires exact agreement);
+//! - one type and width per varying, taken from the VS output row (the PS
+//!   may declare a narrower view in D3D; GLSL requires exact agreement),
+//!   widened by lanes only the PS row has;
 //! - the PS interpolation mode of each varying, copied onto the VS output
 //!   (ES 3.00 requires matching `flat`/`centroid` qualifiers on both sides);
-//! - PS inputs that no VS output feeds, which the VS declares and zero-fills
-//!   so the program links.
+//! - PS inputs that no VS output feeds — including output-signature rows
+//!   the VS never declares — which the VS declares and zero-fills so the
+//!   program links.
 //!
-//! The hints are data; the declaration handlers read them. The core only
-//! computes them and orders the two translations.
+//! The hints are data: the decl-io handlers and its `link_unfed_varyings`
+//! pass read them. [`link()`] computes them, translates both stages, and
+//! then settles what only the two texts show:
+//! - a block a pass enlarged after its declaration (the BoneTransforms
+//!   `cb3` splice) is agreed at the larger size by a second translation;
+//! - a VS sampler uniform whose name the PS also declares is renamed
+//!   `vs_<name>` ([`separate_sampler_names`]): D3D binds each stage's `t#`
+//!   separately, GLSL has one uniform (one type, one unit) per name and
+//!   program.
+//!
+//! [`ProgramGlsl::manifest`] lists what the host binds, and
+//! [`glslang_link`] checks a pair as one program.
 
 use crate::ctx::StageInput;
 use crate::error::TranslateError;
@@ -112,8 +125,14 @@ impl LinkHints {
             }
         }
         let decls = ps_input_decls(ps.program);
+        let vs_decls = vs_output_decls(vs.program);
         if let Some(osgn) = vs.output_signature {
             for e in user_elements(osgn) {
+                // A row the VS never declares is not written (fxc keeps
+                // unwritten members of the output struct in OSGN).
+                if vs_decls.get(&e.register).copied().unwrap_or(0) & e.mask == 0 {
+                    continue;
+                }
                 let key = (e.name.to_ascii_uppercase(), e.semantic_index);
                 h.varyings.insert(
                     key.clone(),
@@ -208,6 +227,29 @@ fn cb_decls(p: &Program) -> Vec<(u32, u32)> {
         .collect()
 }
 
+/// VS output register → the union of its `dcl_output*` masks.
+fn vs_output_decls(p: &Program) -> BTreeMap<u32, u8> {
+    let mut m: BTreeMap<u32, u8> = BTreeMap::new();
+    for i in &p.instructions {
+        if !matches!(
+            i.opcode,
+            Opcode::DclOutput | Opcode::DclOutputSiv | Opcode::DclOutputSgv
+        ) {
+            continue;
+        }
+        let Some(op) = i.operands.first() else {
+            continue;
+        };
+        if op.ty != OperandType::Output {
+            continue;
+        }
+        if let Some(reg) = op.reg() {
+            *m.entry(reg).or_insert(0) |= op.mask();
+        }
+    }
+    m
+}
+
 /// PS input register → (interpolation mode of its `dcl_input_ps*`, or
 /// `None` for a plain `dcl_input`; the union of the declared masks).
 fn ps_input_decls(p: &Program) -> BTreeMap<u32, (Option<InterpolationMode>, u8)> {
@@ -287,18 +329,50 @@ pub fn link(
     };
     check("vs", &vs, ProgramType::Vertex)?;
     check("ps", &ps, ProgramType::Pixel)?;
-    let hints = LinkHints::compute(&vs, &ps);
-    let ps_glsl =
-        translate_stage_linked(ps, profile, Some(&hints)).map_err(|source| LinkError::Stage {
-            which: "ps",
-            source,
+    let mut hints = LinkHints::compute(&vs, &ps);
+    let translate = |hints: &LinkHints| -> Result<(StageGlsl, StageGlsl), LinkError> {
+        let ps_glsl = translate_stage_linked(ps, profile, Some(hints)).map_err(|source| {
+            LinkError::Stage {
+                which: "ps",
+                source,
+            }
         })?;
-    let mut vs_glsl =
-        translate_stage_linked(vs, profile, Some(&hints)).map_err(|source| LinkError::Stage {
-            which: "vs",
-            source,
+        let vs_glsl = translate_stage_linked(vs, profile, Some(hints)).map_err(|source| {
+            LinkError::Stage {
+                which: "vs",
+                source,
+            }
         })?;
+        Ok((vs_glsl, ps_glsl))
+    };
+    let (mut vs_glsl, mut ps_glsl) = translate(&hints)?;
+    // A pass may enlarge a block after its declaration (the BoneTransforms
+    // cb3 splice): when the two texts then disagree on a shared block,
+    // translate once more with the larger sizes agreed.
+    let (vs_blocks, ps_blocks) = (block_sizes(&vs_glsl.glsl), block_sizes(&ps_glsl.glsl));
+    let mut again = false;
+    for (slot, &v) in &vs_blocks {
+        if let Some(&p) = ps_blocks.get(slot) {
+            if p != v {
+                hints.cb_sizes.insert(*slot, p.max(v));
+                again = true;
+            }
+        }
+    }
+    if again {
+        (vs_glsl, ps_glsl) = translate(&hints)?;
+    }
     separate_sampler_names(&mut vs_glsl, &ps_glsl);
+    // The stage records carry the sizes as written.
+    for s in [&mut vs_glsl, &mut ps_glsl] {
+        for (slot, size) in block_sizes(&s.glsl) {
+            if let Some(e) = s.cbuffers.get_mut(&slot) {
+                *e = size;
+            } else {
+                s.cbuffers.insert(slot, size);
+            }
+        }
+    }
     Ok(ProgramGlsl {
         vs: vs_glsl,
         ps: ps_glsl,
@@ -370,6 +444,43 @@ mod rename_tests {
     }
 }
 
+/// Every `layout(std140) uniform <Block> { vec4 data[K]; } <inst>;` of a
+/// stage's text (the shape decl-io writes for `cb#` and passes write for
+/// the blocks they add): `(block, instance, K)` in text order.
+fn uniform_blocks(glsl: &str) -> Vec<(String, String, u32)> {
+    let mut out = Vec::new();
+    let mut lines = glsl.lines();
+    while let Some(line) = lines.next() {
+        let Some(block) = line
+            .strip_prefix("layout(std140) uniform ")
+            .and_then(|r| r.strip_suffix(" {"))
+        else {
+            continue;
+        };
+        let size = lines
+            .next()
+            .and_then(|l| l.trim().strip_prefix("vec4 data["))
+            .and_then(|r| r.strip_suffix("];"))
+            .and_then(|n| n.parse::<u32>().ok());
+        let inst = lines
+            .next()
+            .and_then(|l| l.strip_prefix("} "))
+            .and_then(|r| r.strip_suffix(';'));
+        if let (Some(size), Some(inst)) = (size, inst) {
+            out.push((block.to_string(), inst.to_string(), size));
+        }
+    }
+    out
+}
+
+/// Slot → `vec4` count of the `ConstantBuffer<N>` blocks of a stage's text.
+fn block_sizes(glsl: &str) -> BTreeMap<u32, u32> {
+    uniform_blocks(glsl)
+        .into_iter()
+        .filter_map(|(b, _, n)| Some((b.strip_prefix("ConstantBuffer")?.parse().ok()?, n)))
+        .collect()
+}
+
 /// What the host needs to bind a linked program (`dxlower link` writes it
 /// as JSON).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -409,12 +520,14 @@ pub struct Attribute {
 /// One uniform block.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct UniformBlock {
-    /// Block name (`ConstantBuffer3`).
+    /// Block name (`ConstantBuffer3`, or a block a pass declares such as
+    /// `CewgSb0`).
     pub block: String,
-    /// Instance name (`cb3`).
+    /// Instance name (`cb3`, `sb0`).
     pub instance: String,
-    /// The D3D slot `b#`.
-    pub slot: u32,
+    /// The D3D constant-buffer slot `b#` of a `ConstantBuffer<N>` block;
+    /// `None` for a block a pass declares.
+    pub slot: Option<u32>,
     /// Size in vec4s (the same in both stages).
     pub vec4s: u32,
     /// Size in bytes.
@@ -493,12 +606,19 @@ impl ProgramGlsl {
                 data_type: ty_name(v.ty),
             });
         }
-        let mut blocks: BTreeMap<u32, UniformBlock> = BTreeMap::new();
+        // From the texts, so that blocks a pass added or enlarged are
+        // listed as declared; ConstantBuffer<N> first by slot, then the
+        // others by name.
+        let mut blocks: BTreeMap<(bool, u32, String), UniformBlock> = BTreeMap::new();
         for (stage, s) in [("vs", &self.vs), ("ps", &self.ps)] {
-            for (&slot, &size) in &s.cbuffers {
-                let b = blocks.entry(slot).or_insert_with(|| UniformBlock {
-                    block: format!("ConstantBuffer{slot}"),
-                    instance: format!("cb{slot}"),
+            for (block, instance, size) in uniform_blocks(&s.glsl) {
+                let slot = block
+                    .strip_prefix("ConstantBuffer")
+                    .and_then(|n| n.parse::<u32>().ok());
+                let key = (slot.is_none(), slot.unwrap_or(0), block.clone());
+                let b = blocks.entry(key).or_insert_with(|| UniformBlock {
+                    block,
+                    instance,
                     slot,
                     vec4s: 0,
                     bytes: 0,
