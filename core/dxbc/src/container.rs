@@ -24,7 +24,8 @@
 //!   known producer writes 1.0 and nothing else in the layout depends on it.
 //! - **Checksum.** A mismatch is [`ErrorKind::ChecksumMismatch`] when
 //!   [`ParseOptions::verify_checksum`] is set; otherwise parsing goes on and
-//!   [`Container::checksum_ok`] is `false`.
+//!   [`Container::checksum_ok`] is `false`. [`ParseOptions::unchecked`]
+//!   skips the computation (nothing that translates a shader reads it).
 //! - **Chunks.** Every chunk offset must point past the chunk table, and each
 //!   chunk's header and data must lie inside the container. Chunks this crate
 //!   does not interpret are kept (their bytes stay in the container) and
@@ -40,6 +41,13 @@ pub struct ParseOptions {
     /// differs from the computed one. When `false` (the default), the
     /// mismatch is only recorded in [`Container::checksum_ok`].
     pub verify_checksum: bool,
+    /// Do not compute the checksum at all (ignored when `verify_checksum`
+    /// is set): [`Container::checksum_checked`] is then `false`,
+    /// `checksum_ok` is `false` and `computed_checksum` is all zeros. For
+    /// callers that never read the checksum status (translation): the MD5
+    /// pass over the whole container is the largest single cost of parsing
+    /// a small shader.
+    pub skip_checksum: bool,
 }
 
 impl ParseOptions {
@@ -47,6 +55,7 @@ impl ParseOptions {
     pub const fn strict() -> Self {
         ParseOptions {
             verify_checksum: true,
+            skip_checksum: false,
         }
     }
     /// Lenient parsing (the default): a checksum mismatch is recorded, not
@@ -54,6 +63,15 @@ impl ParseOptions {
     pub const fn lenient() -> Self {
         ParseOptions {
             verify_checksum: false,
+            skip_checksum: false,
+        }
+    }
+    /// Parsing that does not compute the checksum (see
+    /// [`ParseOptions::skip_checksum`]).
+    pub const fn unchecked() -> Self {
+        ParseOptions {
+            verify_checksum: false,
+            skip_checksum: true,
         }
     }
 }
@@ -130,8 +148,11 @@ pub struct Container {
     pub stored_checksum: [u8; 16],
     /// Checksum computed over bytes `20..total_size`.
     pub computed_checksum: [u8; 16],
-    /// Whether the two agree.
+    /// Whether the two agree (`false` when the checksum was not computed).
     pub checksum_ok: bool,
+    /// Whether the checksum was computed (`false` only under
+    /// [`ParseOptions::skip_checksum`]).
+    pub checksum_checked: bool,
     /// Container format major version (1 in every known container).
     pub version_major: u16,
     /// Container format minor version (0 in every known container).
@@ -240,8 +261,13 @@ impl Container {
             });
         }
 
-        let computed_checksum = checksum::container_checksum(data);
-        let checksum_ok = computed_checksum == stored_checksum;
+        let checksum_checked = options.verify_checksum || !options.skip_checksum;
+        let computed_checksum = if checksum_checked {
+            checksum::container_checksum(data)
+        } else {
+            [0; 16]
+        };
+        let checksum_ok = checksum_checked && computed_checksum == stored_checksum;
         if options.verify_checksum && !checksum_ok {
             return Err(Error::new(
                 ErrorKind::ChecksumMismatch {
@@ -256,6 +282,7 @@ impl Container {
             stored_checksum,
             computed_checksum,
             checksum_ok,
+            checksum_checked,
             version_major,
             version_minor,
             total_size,
@@ -436,5 +463,49 @@ pub(crate) fn check_array(
             },
             field_off,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A minimal container: header, one empty chunk, the right checksum.
+    fn tiny() -> Vec<u8> {
+        let mut b = Vec::new();
+        b.extend_from_slice(b"DXBC");
+        b.extend_from_slice(&[0; 16]);
+        b.extend_from_slice(&1u16.to_le_bytes());
+        b.extend_from_slice(&0u16.to_le_bytes());
+        b.extend_from_slice(&44u32.to_le_bytes());
+        b.extend_from_slice(&1u32.to_le_bytes());
+        b.extend_from_slice(&36u32.to_le_bytes());
+        b.extend_from_slice(b"STAT");
+        b.extend_from_slice(&0u32.to_le_bytes());
+        let sum = checksum::container_checksum(&b);
+        b[4..20].copy_from_slice(&sum);
+        b
+    }
+
+    #[test]
+    fn unchecked_parse_skips_only_the_checksum() {
+        let b = tiny();
+        let checked = Container::parse(&b, ParseOptions::default()).unwrap();
+        assert!(checked.checksum_checked && checked.checksum_ok);
+        let fast = Container::parse(&b, ParseOptions::unchecked()).unwrap();
+        assert!(!fast.checksum_checked && !fast.checksum_ok);
+        assert_eq!(fast.computed_checksum, [0; 16]);
+        assert_eq!(fast.chunks, checked.chunks);
+        assert_eq!(fast.bytes(), checked.bytes());
+        // A damaged checksum is not noticed when skipped, still fatal when
+        // verified (verification wins over skipping).
+        let mut bad = b.clone();
+        bad[4] ^= 1;
+        assert!(Container::parse(&bad, ParseOptions::unchecked()).is_ok());
+        let both = ParseOptions {
+            verify_checksum: true,
+            skip_checksum: true,
+        };
+        assert!(Container::parse(&bad, both).is_err());
     }
 }
