@@ -71,7 +71,8 @@ pub fn sweep_one(
             return r;
         }
     };
-    let shader = match dxlower_dxbc::parse(&bytes) {
+    // The checksum status is not reported: skip computing it.
+    let shader = match dxlower_dxbc::parse_with(&bytes, dxlower_dxbc::ParseOptions::unchecked()) {
         Ok(s) => s,
         Err(e) => {
             let e = TranslateError::from(e);

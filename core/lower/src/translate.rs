@@ -298,9 +298,10 @@ pub fn translate_shader(
     translate_stage(stage_input(shader), profile)
 }
 
-/// Parses DXBC bytes and translates the stage. A checksum mismatch is not
-/// an error here (the reader records it).
+/// Parses DXBC bytes and translates the stage. The container checksum is
+/// not computed (nothing in a translation reads it, and a mismatch is never
+/// an error here): [`dxlower_dxbc::ParseOptions::unchecked`].
 pub fn translate_bytes(bytes: &[u8], profile: &Profile) -> Result<StageGlsl, TranslateError> {
-    let shader = dxlower_dxbc::parse(bytes)?;
+    let shader = dxlower_dxbc::parse_with(bytes, dxlower_dxbc::ParseOptions::unchecked())?;
     translate_shader(&shader, profile)
 }
