@@ -308,16 +308,45 @@ opcode_table! {
     ReservedWddm13 = 235 => "reserved_wddm1_3",
 }
 
+/// [`Opcode::is_declaration`] of every opcode number below 256, computed at
+/// compile time from the table (one lookup instead of a string compare per
+/// call; translation asks it several times per instruction).
+const DECLARATION: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < Opcode::ALL.len() {
+        let op = Opcode::ALL[i];
+        let n = op.number() as usize;
+        if n < t.len() {
+            t[n] = declares(op);
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The rule behind [`Opcode::is_declaration`].
+const fn declares(op: Opcode) -> bool {
+    use Opcode::*;
+    let m = op.mnemonic().as_bytes();
+    (m.len() >= 4 && m[0] == b'd' && m[1] == b'c' && m[2] == b'l' && m[3] == b'_')
+        || matches!(
+            op,
+            Customdata | HsDecls | HsControlPointPhase | HsForkPhase | HsJoinPhase
+        )
+}
+
 impl Opcode {
     /// True for the `dcl_*` declarations, `customdata` and the hull-shader
     /// phase markers: tokens that declare rather than execute.
     pub fn is_declaration(self) -> bool {
-        use Opcode::*;
-        self.mnemonic().starts_with("dcl_")
-            || matches!(
-                self,
-                Customdata | HsDecls | HsControlPointPhase | HsForkPhase | HsJoinPhase
-            )
+        match self {
+            Opcode::Unknown(_) => false,
+            op => DECLARATION
+                .get(op.number() as usize)
+                .copied()
+                .unwrap_or_else(|| declares(op)),
+        }
     }
 
     /// True for the reserved end-of-version markers and unknown numbers.
@@ -338,6 +367,25 @@ impl std::fmt::Display for Opcode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn declaration_table_matches_the_mnemonics() {
+        for &op in Opcode::ALL {
+            let by_name = op.mnemonic().starts_with("dcl_")
+                || matches!(
+                    op,
+                    Opcode::Customdata
+                        | Opcode::HsDecls
+                        | Opcode::HsControlPointPhase
+                        | Opcode::HsForkPhase
+                        | Opcode::HsJoinPhase
+                );
+            assert_eq!(op.is_declaration(), by_name, "{op:?}");
+        }
+        assert!(Opcode::DclTemps.is_declaration());
+        assert!(!Opcode::Mov.is_declaration());
+        assert!(!Opcode::Unknown(1000).is_declaration());
+    }
 
     #[test]
     fn numbers_round_trip_and_are_dense() {
