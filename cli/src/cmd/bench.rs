@@ -18,6 +18,8 @@
 //!   `translate_shader` part of it alone;
 //! - each pass runs single-threaded, then on a rayon pool of `--threads`
 //!   threads (default: every core), `--iterations` times, interleaved;
+//!   the parallel passes hand out the largest shaders first, as a build
+//!   tool should, so the last shader to finish is a small one;
 //!   every figure is the best of the iterations: a shader's time is its
 //!   fastest run, a throughput is the fastest whole pass (the machine is
 //!   shared, and noise only ever adds time);
@@ -97,14 +99,32 @@ fn translate_one(b: &Blob, profile: &Profile) -> (u64, u64) {
     (ns(t1 - t0), ns(t2 - t1))
 }
 
-fn run_pass<F>(blobs: &[Blob], pool: Option<&rayon::ThreadPool>, f: F) -> Pass
+/// Runs `f` over every blob, on this thread or on `pool`. The parallel
+/// pass hands out the largest shaders first (`by_size`: indices by
+/// decreasing size) so no thread is left with a big one at the end; times
+/// come back in file order either way.
+fn run_pass<F>(blobs: &[Blob], by_size: &[usize], pool: Option<&rayon::ThreadPool>, f: F) -> Pass
 where
     F: Fn(&Blob) -> (u64, u64) + Sync,
 {
     let start = Instant::now();
     let times: Vec<(u64, u64)> = match pool {
         None => blobs.iter().map(&f).collect(),
-        Some(pool) => pool.install(|| blobs.par_iter().map(&f).collect()),
+        Some(pool) => {
+            let done: Vec<(usize, (u64, u64))> = pool.install(|| {
+                by_size
+                    .par_iter()
+                    .filter_map(|&i| blobs.get(i).map(|b| (i, f(b))))
+                    .collect()
+            });
+            let mut times = vec![(0, 0); blobs.len()];
+            for (i, t) in done {
+                if let Some(slot) = times.get_mut(i) {
+                    *slot = t;
+                }
+            }
+            times
+        }
     };
     Pass {
         wall: start.elapsed(),
@@ -310,16 +330,20 @@ pub fn run(args: Args) -> ExitCode {
         .unwrap_or_else(|| ((2.0 / per_iter.max(1e-6)).ceil() as usize).clamp(3, 1000))
         .max(1);
 
+    let mut by_size: Vec<usize> = (0..blobs.len()).collect();
+    by_size.sort_by_key(|&i| std::cmp::Reverse(blobs.get(i).map_or(0, |b| b.bytes.len())));
     let mut dec1 = Best::default();
     let mut tr1 = Best::default();
     let mut decn = Best::default();
     let mut trn = Best::default();
     for _ in 0..iterations {
-        dec1.add(&run_pass(&blobs, None, decode_one));
-        tr1.add(&run_pass(&blobs, None, |b| translate_one(b, &profile)));
+        dec1.add(&run_pass(&blobs, &by_size, None, decode_one));
+        tr1.add(&run_pass(&blobs, &by_size, None, |b| {
+            translate_one(b, &profile)
+        }));
         if let Some(pool) = &pool {
-            decn.add(&run_pass(&blobs, Some(pool), decode_one));
-            trn.add(&run_pass(&blobs, Some(pool), |b| {
+            decn.add(&run_pass(&blobs, &by_size, Some(pool), decode_one));
+            trn.add(&run_pass(&blobs, &by_size, Some(pool), |b| {
                 translate_one(b, &profile)
             }));
         }
