@@ -101,8 +101,8 @@ fn translate_one(b: &Blob, profile: &Profile) -> (u64, u64) {
 
 /// Runs `f` over every blob, on this thread or on `pool`. The parallel
 /// pass hands out the largest shaders first (`by_size`: indices by
-/// decreasing size) so no thread is left with a big one at the end; times
-/// come back in file order either way.
+/// decreasing size), one per job, so no thread is left with a big one at
+/// the end; times come back in file order either way.
 fn run_pass<F>(blobs: &[Blob], by_size: &[usize], pool: Option<&rayon::ThreadPool>, f: F) -> Pass
 where
     F: Fn(&Blob) -> (u64, u64) + Sync,
@@ -114,7 +114,11 @@ where
             let done: Vec<(usize, (u64, u64))> = pool.install(|| {
                 by_size
                     .par_iter()
-                    .filter_map(|&i| blobs.get(i).map(|b| (i, f(b))))
+                    // One shader per job: rayon's default chunks of
+                    // neighbouring (similarly sized) shaders leave a thread
+                    // idle at the end.
+                    .with_max_len(1)
+                    .map(|&i| (i, blobs.get(i).map_or((0, 0), &f)))
                     .collect()
             });
             let mut times = vec![(0, 0); blobs.len()];
