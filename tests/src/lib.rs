@@ -180,3 +180,49 @@ pub fn signature(fourcc: &[u8; 4], elements: Vec<dxlower_dxbc::SignatureElement>
         elements,
     }
 }
+
+/// The input signature of the family unit programs: `v0` = TEXCOORD0
+/// float4.
+pub fn ps_isgn() -> Signature {
+    use dxlower_dxbc::signature::ComponentType;
+    use dxlower_dxbc::SignatureSystemValue;
+    signature(
+        b"ISGN",
+        vec![element(
+            "TEXCOORD",
+            0,
+            0,
+            0xF,
+            ComponentType::Float32,
+            SignatureSystemValue::Undefined,
+        )],
+    )
+}
+
+/// The output signature of the family unit programs: `o0` = SV_Target0
+/// float4, `o1` = SV_Target1 int4.
+pub fn ps_osgn() -> Signature {
+    use dxlower_dxbc::signature::ComponentType;
+    use dxlower_dxbc::SignatureSystemValue;
+    signature(
+        b"OSGN",
+        vec![
+            element(
+                "SV_Target",
+                0,
+                0,
+                0xF,
+                ComponentType::Float32,
+                SignatureSystemValue::Target,
+            ),
+            element(
+                "SV_Target",
+                1,
+                1,
+                0xF,
+                ComponentType::Sint32,
+                SignatureSystemValue::Target,
+            ),
+        ],
+    )
+}

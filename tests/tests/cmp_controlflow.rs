@@ -15,12 +15,13 @@ extern crate dxlower_lowerings;
 use dxlower_core::profile::DiscardMode;
 use dxlower_core::{Ctx, DeclCtx, Lower, Profile, Registry};
 use dxlower_dxbc::disasm::{write_instruction, Options};
-use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
-    ProgramType, Signature, SignatureSystemValue, Version,
+    ProgramType, Version,
 };
-use dxlower_tests::{element, glslang, main_body, manifest, signature, translate_corpus, Built};
+use dxlower_tests::{
+    glslang, main_body, manifest, ps_isgn as isgn, ps_osgn as osgn, translate_corpus, Built,
+};
 use std::collections::BTreeMap;
 
 // ---------------------------------------------------------------------------
@@ -103,46 +104,6 @@ fn z(op: Opcode, cond: Operand) -> Instruction {
 // ---------------------------------------------------------------------------
 // Programs
 // ---------------------------------------------------------------------------
-
-/// ISGN: `v0` = TEXCOORD0 float4.
-fn isgn() -> Signature {
-    signature(
-        b"ISGN",
-        vec![element(
-            "TEXCOORD",
-            0,
-            0,
-            0xF,
-            ComponentType::Float32,
-            SignatureSystemValue::Undefined,
-        )],
-    )
-}
-
-/// OSGN: `o0` = SV_Target0 float4, `o1` = SV_Target1 int4.
-fn osgn() -> Signature {
-    signature(
-        b"OSGN",
-        vec![
-            element(
-                "SV_Target",
-                0,
-                0,
-                0xF,
-                ComponentType::Float32,
-                SignatureSystemValue::Target,
-            ),
-            element(
-                "SV_Target",
-                1,
-                1,
-                0xF,
-                ComponentType::Sint32,
-                SignatureSystemValue::Target,
-            ),
-        ],
-    )
-}
 
 /// A ps_5_0 program: cb0[8], v0 (linear), o0 float4, o1 int4, four temps,
 /// then `body`, then `ret`.

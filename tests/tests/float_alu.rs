@@ -13,12 +13,11 @@ extern crate dxlower_lowerings;
 
 use dxlower_core::{Ctx, DeclCtx, IndexableTemp, Lower, Profile, Registry, StageInput};
 use dxlower_dxbc::disasm::{write_instruction, Options};
-use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
-    Payload, Program, ProgramType, Signature, SignatureSystemValue, Version,
+    Payload, Program, ProgramType, Version,
 };
-use dxlower_tests::{element, glslang, main_body, signature, Built};
+use dxlower_tests::{glslang, main_body, ps_isgn as isgn, ps_osgn as osgn, Built};
 
 // ---------------------------------------------------------------------------
 // Operand shorthands
@@ -94,46 +93,6 @@ fn f1(v: f32) -> Operand {
 // ---------------------------------------------------------------------------
 // Programs
 // ---------------------------------------------------------------------------
-
-/// ISGN: `v0` = TEXCOORD0 float4.
-fn isgn() -> Signature {
-    signature(
-        b"ISGN",
-        vec![element(
-            "TEXCOORD",
-            0,
-            0,
-            0xF,
-            ComponentType::Float32,
-            SignatureSystemValue::Undefined,
-        )],
-    )
-}
-
-/// OSGN: `o0` = SV_Target0 float4, `o1` = SV_Target1 int4.
-fn osgn() -> Signature {
-    signature(
-        b"OSGN",
-        vec![
-            element(
-                "SV_Target",
-                0,
-                0,
-                0xF,
-                ComponentType::Float32,
-                SignatureSystemValue::Target,
-            ),
-            element(
-                "SV_Target",
-                1,
-                1,
-                0xF,
-                ComponentType::Sint32,
-                SignatureSystemValue::Target,
-            ),
-        ],
-    )
-}
 
 fn dcl_indexable_temp() -> Instruction {
     Instruction::decl(
