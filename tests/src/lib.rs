@@ -226,3 +226,27 @@ pub fn ps_osgn() -> Signature {
         ],
     )
 }
+
+/// The disassembly of `body` as the reader sees it after an encode → decode
+/// round trip, one instruction per line (the description of a snapshot).
+pub fn asm(stage: ProgramType, body: &[Instruction]) -> String {
+    let built = Built::new(stage, 5, body.to_vec(), None, None);
+    let version = Version {
+        program_type: stage,
+        major: 5,
+        minor: 0,
+        reserved: 0,
+    };
+    let mut text = String::new();
+    for inst in &built.program.instructions {
+        dxlower_dxbc::disasm::write_instruction(
+            &mut text,
+            &version,
+            inst,
+            &dxlower_dxbc::disasm::Options::default(),
+        )
+        .expect("disassemble");
+        text.push('\n');
+    }
+    text
+}

@@ -14,10 +14,8 @@ extern crate dxlower_lowerings;
 
 use dxlower_core::profile::DiscardMode;
 use dxlower_core::{Ctx, DeclCtx, Lower, Profile, Registry};
-use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::{
-    Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
-    ProgramType, Version,
+    Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType, ProgramType,
 };
 use dxlower_tests::{
     glslang, main_body, manifest, ps_isgn as isgn, ps_osgn as osgn, translate_corpus, Built,
@@ -123,14 +121,7 @@ fn program(body: &[Instruction]) -> Built {
 /// The disassembly of `body` (after an encode → decode round trip), one
 /// instruction per line.
 fn asm(body: &[Instruction]) -> String {
-    let built = Built::new(ProgramType::Pixel, 5, body.to_vec(), None, None);
-    let version = Version::new(ProgramType::Pixel, 5, 0);
-    let mut text = String::new();
-    for inst in &built.program.instructions {
-        write_instruction(&mut text, &version, inst, &Options::default()).expect("disassemble");
-        text.push('\n');
-    }
-    text
+    dxlower_tests::asm(ProgramType::Pixel, body)
 }
 
 fn desktop() -> Profile {

@@ -13,11 +13,10 @@
 
 use dxlower_core::profile::{F32ToF16, FtoiFtou};
 use dxlower_core::{Profile, Registry, TranslateError};
-use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::signature::{ComponentType, MinPrecision};
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, Payload,
-    ProgramType, Signature, SignatureElement, SignatureSystemValue, SystemValue, Version,
+    ProgramType, Signature, SignatureElement, SignatureSystemValue, SystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
 use dxlower_tests::{glslang, main_body, Built};
@@ -128,14 +127,7 @@ fn program(body: &[Instruction]) -> Built {
 /// The disassembly of `body` after an encode → decode round trip, one
 /// instruction per line (the snapshots' description: "asm → GLSL").
 fn asm(body: &[Instruction]) -> String {
-    let built = Built::new(ProgramType::Pixel, 5, body.to_vec(), None, None);
-    let version = Version::new(ProgramType::Pixel, 5, 0);
-    let mut text = String::new();
-    for inst in &built.program.instructions {
-        write_instruction(&mut text, &version, inst, &Options::default()).expect("disassemble");
-        text.push('\n');
-    }
-    text
+    dxlower_tests::asm(ProgramType::Pixel, body)
 }
 
 /// Translates `body` in the test program with `profile`, checks the full

@@ -13,14 +13,13 @@ extern crate dxlower_lowerings;
 
 use dxlower_core::profile::PassSpec;
 use dxlower_core::{translate_stage, Profile, Registry, StageInput, TranslateError};
-use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::rdef::{
     Rdef, RdefProgramType, RdefTarget, ResourceBinding, ShaderInputType, SrvDimension,
 };
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, ExtendedOpcode, Instruction, Opcode, Operand, OperandType, Payload, ProgramType,
-    ResourceDimension, ReturnType, SignatureElement, SignatureSystemValue, SystemValue, Version,
+    ResourceDimension, ReturnType, SignatureElement, SignatureSystemValue, SystemValue,
 };
 use dxlower_tests::{glslang, signature, Built};
 use std::collections::BTreeMap;
@@ -244,14 +243,7 @@ fn ps(decls: &[Instruction], body: &[Instruction]) -> Built {
 
 /// The disassembly of `body`, one instruction per line.
 fn asm(stage: ProgramType, body: &[Instruction]) -> String {
-    let built = Built::new(stage, 5, body.to_vec(), None, None);
-    let version = Version::new(stage, 5, 0);
-    let mut text = String::new();
-    for inst in &built.program.instructions {
-        write_instruction(&mut text, &version, inst, &Options::default()).expect("disassemble");
-        text.push('\n');
-    }
-    text
+    dxlower_tests::asm(stage, body)
 }
 
 // ---------------------------------------------------------------------------
