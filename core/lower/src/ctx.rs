@@ -174,6 +174,28 @@ impl<'a> StageState<'a> {
     pub fn is_pixel(&self) -> bool {
         self.stage == ProgramType::Pixel
     }
+
+    /// The RDEF name of shader resource `t{reg}` when the profile stubs it
+    /// ([`Profile::stub_resource_registers`]): the stage must then declare
+    /// nothing for it and read zero from it. `None` when the profile stubs
+    /// nothing, the stage has no resource definitions, or `t{reg}`'s
+    /// binding has another name.
+    pub fn stubbed_resource(&self, reg: u32) -> Option<&'a str> {
+        if self.profile.stub_resource_registers.is_empty() {
+            return None;
+        }
+        let name = self
+            .input
+            .rdef?
+            .binding_for_register("t", reg)?
+            .name
+            .as_str();
+        self.profile
+            .stub_resource_registers
+            .iter()
+            .any(|n| n == name)
+            .then_some(name)
+    }
 }
 
 /// The context of declaration handlers.

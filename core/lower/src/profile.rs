@@ -73,6 +73,15 @@ pub struct Profile {
     pub texture_buffers: TextureBuffers,
     /// How integer vertex attributes are declared (profiles.md §4.3).
     pub integer_vertex_attributes: IntegerVertexAttributes,
+    /// Remap of clip-space depth from D3D's `0..w` to GL's `-w..w`
+    /// (profiles.md §3 `clip_z_remap`).
+    pub clip_z_remap: ClipZRemap,
+    /// Resources the runtime never binds, by their RDEF binding name
+    /// (profiles.md §4.6 `stub_resource_registers`): their declarations
+    /// and manifest entries are dropped and every read yields zero. A
+    /// stage without resource definitions stubs nothing (the names cannot
+    /// be matched) and its resources are lowered or refused as usual.
+    pub stub_resource_registers: Vec<String>,
     /// Named ABI rewrite passes to run, in order, with parameters.
     pub passes: Vec<PassSpec>,
 }
@@ -108,6 +117,8 @@ impl Default for Profile {
             texture_1d: Texture1D::Emulate2D,
             texture_buffers: TextureBuffers::Refuse,
             integer_vertex_attributes: IntegerVertexAttributes::Integer,
+            clip_z_remap: ClipZRemap::Off,
+            stub_resource_registers: Vec::new(),
             passes: Vec::new(),
         }
     }
@@ -309,6 +320,18 @@ pub enum IntegerVertexAttributes {
     /// `in highp vecK`, holding integer values, converted at use (bound with
     /// `vertexAttribPointer`).
     FloatValue,
+}
+
+/// Clip-space depth convention of `SV_Position`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClipZRemap {
+    /// Leave `z` as the shader wrote it (the runtime maps D3D's `0..w`
+    /// depth range itself, e.g. with a 0..1 clip control, or accepts the
+    /// halved depth precision).
+    Off,
+    /// Before every return of a vertex shader, `gl_Position.z =
+    /// 2.0 * gl_Position.z - gl_Position.w` (D3D `0..w` → GL `-w..w`).
+    Epilogue,
 }
 
 /// A named ABI rewrite pass and its parameters.
