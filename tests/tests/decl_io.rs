@@ -1121,12 +1121,20 @@ fn constant_buffers() {
         None,
         &Profile::default(),
     );
-    is_refusal(&e, "constant buffer cb1 of 1025 vec4", None);
+    is_refusal(
+        &e,
+        "constant buffer cb1 of 1025 vec4",
+        Some("a profile whose target guarantees more (limits.uniform_block_vec4s)"),
+    );
     let thirteen: Vec<Instruction> = (0..13)
         .map(|s| Instruction::dcl_constant_buffer(s, 1))
         .collect();
     let e = refused(VS, thirteen, None, None, &Profile::default());
-    is_refusal(&e, "constant buffer cb12: more than 12 in one stage", None);
+    is_refusal(
+        &e,
+        "constant buffer cb12: more than 12 in one stage",
+        Some("a profile whose target guarantees more (limits.uniform_blocks)"),
+    );
 }
 
 /// SM5.1 declarations: a one-register range in space 0 declares the block

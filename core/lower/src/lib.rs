@@ -34,6 +34,7 @@ pub mod binding;
 pub mod ctx;
 pub mod emit;
 pub mod error;
+pub mod limits;
 pub mod link;
 pub mod pass;
 pub mod profile;

@@ -43,6 +43,9 @@ pub struct Profile {
     /// Allow `SV_ClipDistance`/`SV_CullDistance` through the clip/cull
     /// extension.
     pub clip_cull_distance: bool,
+    /// Which `#extension` directive names the clip/cull-distance built-ins
+    /// when `clip_cull_distance` is on (profiles.md §2).
+    pub clip_cull_extension: ClipCullExtension,
     /// Allow `SV_SampleIndex` through `GL_OES_sample_variables`.
     pub sample_variables: bool,
     /// Register model (families.md §0.1).
@@ -82,6 +85,9 @@ pub struct Profile {
     /// stage without resource definitions stubs nothing (the names cannot
     /// be matched) and its resources are lowered or refused as usual.
     pub stub_resource_registers: Vec<String>,
+    /// Resource limits checked at translate time (profiles.md §2,
+    /// "Resource limits"): a stage that needs more is refused by name.
+    pub limits: Limits,
     /// Named ABI rewrite passes to run, in order, with parameters.
     pub passes: Vec<PassSpec>,
 }
@@ -102,6 +108,7 @@ impl Default for Profile {
             precise: Precise::Ignore,
             instruction_comments: false,
             clip_cull_distance: false,
+            clip_cull_extension: ClipCullExtension::Ext,
             sample_variables: false,
             register_model: RegisterModel::FloatVec4,
             nan_exact: false,
@@ -119,6 +126,7 @@ impl Default for Profile {
             integer_vertex_attributes: IntegerVertexAttributes::Integer,
             clip_z_remap: ClipZRemap::Off,
             stub_resource_registers: Vec::new(),
+            limits: Limits::default(),
             passes: Vec::new(),
         }
     }
@@ -218,6 +226,33 @@ pub enum Precise {
     Ignore,
     /// Emit `invariant gl_Position;` in vertex shaders that use it.
     InvariantPosition,
+}
+
+/// The shader directive that enables `gl_ClipDistance`/`gl_CullDistance`.
+///
+/// Both name the same built-ins; which one a compiler accepts depends on
+/// the runtime: Mesa's GLES 3.0 knows only the GLES extension, WebGL
+/// (ANGLE) only its own directive, exposed to pages as
+/// `WEBGL_clip_cull_distance` (the decl-io crate's `docs/decl-io.md`
+/// records the evidence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClipCullExtension {
+    /// `#extension GL_EXT_clip_cull_distance : require` (OpenGL ES 3.0
+    /// drivers).
+    Ext,
+    /// `#extension GL_ANGLE_clip_cull_distance : require` (WebGL 2 with
+    /// `WEBGL_clip_cull_distance` enabled).
+    Angle,
+}
+
+impl ClipCullExtension {
+    /// The extension's name as the `#extension` directive spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClipCullExtension::Ext => "GL_EXT_clip_cull_distance",
+            ClipCullExtension::Angle => "GL_ANGLE_clip_cull_distance",
+        }
+    }
 }
 
 /// Register model.
@@ -332,6 +367,40 @@ pub enum ClipZRemap {
     /// Before every return of a vertex shader, `gl_Position.z =
     /// 2.0 * gl_Position.z - gl_Position.w` (D3D `0..w` → GL `-w..w`).
     Epilogue,
+}
+
+/// Per-stage resource limits of the target (profiles.md §2). The defaults
+/// are the WebGL2 minimums every conforming implementation guarantees; a
+/// profile for a target that guarantees more raises them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Limits {
+    /// `MAX_VERTEX_ATTRIBS`: vertex shader `in` attributes.
+    pub vertex_attributes: u32,
+    /// `MAX_VARYING_VECTORS`: rows of varyings after packing.
+    pub varying_vectors: u32,
+    /// `MAX_TEXTURE_IMAGE_UNITS` / `MAX_VERTEX_TEXTURE_IMAGE_UNITS`:
+    /// sampler uniforms a stage uses.
+    pub texture_units: u32,
+    /// `MAX_DRAW_BUFFERS`: render targets `SV_Target0..N-1`.
+    pub draw_buffers: u32,
+    /// `MAX_VERTEX_UNIFORM_BLOCKS` / `MAX_FRAGMENT_UNIFORM_BLOCKS`.
+    pub uniform_blocks: u32,
+    /// `MAX_UNIFORM_BLOCK_SIZE` in `vec4`s (16 KiB = 1024).
+    pub uniform_block_vec4s: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            vertex_attributes: 16,
+            varying_vectors: 15,
+            texture_units: 16,
+            draw_buffers: 4,
+            uniform_blocks: 12,
+            uniform_block_vec4s: 1024,
+        }
+    }
 }
 
 /// A named ABI rewrite pass and its parameters.

@@ -248,6 +248,7 @@ fn translate_with(
             }
         }
     }
+    crate::limits::check(stage, &st.vars, &out, profile).map_err(TranslateError::StageRefused)?;
     let glsl = out.assemble(&profile.glsl_version, pixel);
     let names_of = |file: &crate::regs::RegFile| {
         let mut v: Vec<String> = Vec::new();

@@ -5,12 +5,6 @@ use dxlower_core::ctx::reg_of;
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 
-/// WebGL2's guaranteed `MAX_UNIFORM_BLOCK_SIZE`: 16 KiB = 1024 `vec4`.
-const MAX_BLOCK_VEC4S: u32 = 1024;
-/// WebGL2's guaranteed `MAX_VERTEX_UNIFORM_BLOCKS` and
-/// `MAX_FRAGMENT_UNIFORM_BLOCKS`.
-const MAX_BLOCKS: usize = 12;
-
 /// `dcl_constant_buffer cbN[size], <access>`: declares constant buffer
 /// `N` of `size` 16-byte registers.
 ///
@@ -103,18 +97,29 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     if cx.st.cbuffers.contains_key(&slot) {
         return Err(LowerError::invalid(format!("cb{slot} is declared twice")));
     }
-    if size > MAX_BLOCK_VEC4S {
+    // The target's guaranteed block size and count (profile `limits`; the
+    // WebGL2 minimums are 1024 vec4 = 16 KiB and 12 blocks per stage).
+    let limits = cx.profile().limits;
+    if size > limits.uniform_block_vec4s {
         return Err(Refusal::new(
             format!("constant buffer cb{slot} of {size} vec4"),
-            "exceeds WebGL2's guaranteed uniform block size (16 KiB = 1024 vec4)",
+            format!(
+                "exceeds the target's guaranteed uniform block size ({} vec4; MAX_UNIFORM_BLOCK_SIZE)",
+                limits.uniform_block_vec4s
+            ),
         )
+        .lifted_by("a profile whose target guarantees more (limits.uniform_block_vec4s)")
         .into());
     }
-    if cx.st.cbuffers.len() >= MAX_BLOCKS {
+    if cx.st.cbuffers.len() >= limits.uniform_blocks as usize {
         return Err(Refusal::new(
-            format!("constant buffer cb{slot}: more than {MAX_BLOCKS} in one stage"),
-            "WebGL2 guarantees 12 uniform blocks per stage",
+            format!(
+                "constant buffer cb{slot}: more than {} in one stage",
+                limits.uniform_blocks
+            ),
+            "the target guarantees no more uniform blocks per stage (MAX_*_UNIFORM_BLOCKS)",
         )
+        .lifted_by("a profile whose target guarantees more (limits.uniform_blocks)")
         .into());
     }
     cx.out.decl(format_args!(

@@ -1,0 +1,189 @@
+//! Resource limits of the target ([`crate::profile::Limits`]), checked once a stage is lowered
+//! (profiles.md §2, "Resource limits to check at translate/link time").
+//!
+//! A stage that needs more than the profile's [`Limits`] is refused by name
+//! instead of emitted: the GLSL would compile on the translating machine
+//! and fail to link on a device that offers only the guaranteed minimum.
+//! The defaults are the WebGL2 minimums.
+//!
+//! What is counted, from the lowered stage (names follow profiles.md §4.1):
+//!
+//! | limit | counted |
+//! |---|---|
+//! | `vertex_attributes` | VS input variables `in_*` |
+//! | `varying_vectors` | rows the `vs_*` variables of the stage take when packed by the rules of GLSL ES 1.00 Appendix A.7, which WebGL applies (see [`varying_rows`]) |
+//! | `texture_units` | sampler uniforms the stage's code names (a declared but unused sampler is inactive and takes no unit) |
+//! | `draw_buffers` | the highest `SV_Target<N>` + 1 |
+//! | `uniform_blocks` | `uniform` block declarations |
+//!
+//! `uniform_block_vec4s` is checked where a block is declared (its size is
+//! known there). Combined (both-stage) limits need no check of their own
+//! while the per-stage limits are the WebGL2 minimums: 16 + 16 texture
+//! units fit the 32 combined units and 12 + 12 blocks the 24 combined
+//! blocks.
+
+use crate::emit::Output;
+use crate::error::Refusal;
+use crate::profile::Profile;
+use crate::regs::Var;
+use dxlower_dxbc::ProgramType;
+
+/// Checks a lowered stage against the profile's limits.
+pub fn check(
+    stage: ProgramType,
+    vars: &[Var],
+    out: &Output,
+    profile: &Profile,
+) -> Result<(), Refusal> {
+    let limits = &profile.limits;
+    let mut names: Vec<&str> = Vec::new();
+    let mut widths: Vec<u8> = Vec::new();
+    let mut attributes = 0u32;
+    let mut targets = 0u32;
+    for v in vars {
+        if names.contains(&v.name.as_str()) {
+            continue;
+        }
+        names.push(&v.name);
+        if stage == ProgramType::Vertex && v.name.starts_with("in_") {
+            attributes += 1;
+        } else if v.name.starts_with("vs_") {
+            widths.push(v.width);
+        } else if let Some(n) = v.name.strip_prefix("SV_Target") {
+            if let Ok(n) = n.parse::<u32>() {
+                targets = targets.max(n + 1);
+            }
+        }
+    }
+    over(
+        attributes,
+        limits.vertex_attributes,
+        "vertex attributes",
+        "MAX_VERTEX_ATTRIBS",
+        "vertex_attributes",
+    )?;
+    over(
+        varying_rows(&widths),
+        limits.varying_vectors,
+        "varying vectors (packed rows)",
+        "MAX_VARYING_VECTORS",
+        "varying_vectors",
+    )?;
+    over(
+        targets,
+        limits.draw_buffers,
+        "render targets",
+        "MAX_DRAW_BUFFERS",
+        "draw_buffers",
+    )?;
+    let units = out
+        .samplers
+        .iter()
+        .filter(|s| names_used(out, &s.name))
+        .count() as u32;
+    over(
+        units,
+        limits.texture_units,
+        "texture units (sampler uniforms in use)",
+        "MAX_TEXTURE_IMAGE_UNITS",
+        "texture_units",
+    )?;
+    let blocks = out.decls.lines().filter(|l| is_block(l)).count() as u32;
+    over(
+        blocks,
+        limits.uniform_blocks,
+        "uniform blocks",
+        "MAX_*_UNIFORM_BLOCKS",
+        "uniform_blocks",
+    )
+}
+
+/// True for the first line of a uniform block declaration
+/// (`layout(std140) uniform ConstantBuffer0 {`): a `uniform` declaration
+/// that opens a brace (sampler and plain uniforms never do).
+fn is_block(line: &str) -> bool {
+    let line = line.trim_start();
+    (line.starts_with("uniform ") || line.starts_with("layout("))
+        && line.contains("uniform ")
+        && line.contains('{')
+}
+
+fn over(need: u32, limit: u32, what: &str, gl_name: &str, field: &str) -> Result<(), Refusal> {
+    if need <= limit {
+        return Ok(());
+    }
+    Err(Refusal::new(
+        format!("{need} {what}"),
+        format!(
+            "the target guarantees {limit} ({gl_name}); a device with only the minimum fails to link the program"
+        ),
+    )
+    .lifted_by(format!("a profile whose target guarantees more (limits.{field})")))
+}
+
+/// True when `name` occurs as a whole identifier in the stage's code
+/// (`main`'s body or a subroutine).
+fn names_used(out: &Output, name: &str) -> bool {
+    occurs(&out.body, name) || occurs(&out.functions, name) || occurs(&out.early_main, name)
+}
+
+fn occurs(text: &str, name: &str) -> bool {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text[from..].find(name) {
+        let start = from + at;
+        let end = start + name.len();
+        let before = start.checked_sub(1).and_then(|i| bytes.get(i)).copied();
+        let after = bytes.get(end).copied();
+        if !before.is_some_and(ident) && !after.is_some_and(ident) {
+            return true;
+        }
+        from = end;
+    }
+    false
+}
+
+/// Rows of a 4-column varying grid that variables of these widths (1..=4
+/// lanes) take under the packing rules of GLSL ES 1.00 Appendix A.7:
+/// every `vec4` takes a row; every `vec3` takes columns 0–2 of a row of
+/// its own; `vec2`s pair up two to a row; `float`s fill column 3 of the
+/// `vec3` rows, then the free half of an unpaired `vec2` row, then rows of
+/// four.
+pub fn varying_rows(widths: &[u8]) -> u32 {
+    let count = |w: u8| widths.iter().filter(|&&x| x.clamp(1, 4) == w).count() as u32;
+    let (n4, n3, n2, n1) = (count(4), count(3), count(2), count(1));
+    let free_singles = n3 + if n2 % 2 == 1 { 2 } else { 0 };
+    let left = n1.saturating_sub(free_singles);
+    n4 + n3 + n2.div_ceil(2) + left.div_ceil(4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packing_follows_appendix_a7() {
+        assert_eq!(varying_rows(&[]), 0);
+        assert_eq!(varying_rows(&[4, 4]), 2);
+        // A float fills column 3 of a vec3 row.
+        assert_eq!(varying_rows(&[3, 1]), 1);
+        // Two vec2 share a row; a third opens another with room for two
+        // floats.
+        assert_eq!(varying_rows(&[2, 2, 2, 1, 1]), 2);
+        assert_eq!(varying_rows(&[2, 2, 2, 1, 1, 1]), 3);
+        // Floats alone go four to a row.
+        assert_eq!(varying_rows(&[1; 5]), 2);
+        // Fifteen vec4 fit WebGL2's minimum exactly, sixteen do not.
+        assert_eq!(varying_rows(&[4; 15]), 15);
+        assert_eq!(varying_rows(&[4; 16]), 16);
+    }
+
+    #[test]
+    fn whole_identifiers_only() {
+        assert!(occurs("r0 = texture(t0, v);", "t0"));
+        assert!(!occurs("r0 = texture(t0TEX_with_SMPs1, v);", "t0"));
+        assert!(!occurs("r0 = texture(xt0, v);", "t0"));
+        assert!(occurs("a(t0TEX_with_SMPs1)", "t0TEX_with_SMPs1"));
+    }
+}
