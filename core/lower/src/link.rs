@@ -487,7 +487,9 @@ fn block_sizes(glsl: &str) -> BTreeMap<u32, u32> {
 pub struct Manifest {
     /// Vertex attributes, in declaration order.
     pub attributes: Vec<Attribute>,
-    /// Uniform blocks (`ConstantBuffer<N>`), by slot.
+    /// Uniform blocks: the constant buffers (`ConstantBuffer<N>`) by slot,
+    /// then the blocks passes declare (structured buffers moved into
+    /// std140 blocks) by name; [`UniformBlock::kind`] says which.
     pub uniform_blocks: Vec<UniformBlock>,
     /// Sampler uniforms of both stages.
     pub samplers: Vec<SamplerBinding>,
@@ -517,7 +519,35 @@ pub struct Attribute {
     pub data_type: &'static str,
 }
 
+/// What a uniform block holds, told by its instance name (the ABI of
+/// both kinds, as the block names are not: the `bone_transforms` pass
+/// takes its block name as a parameter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BlockKind {
+    /// A D3D constant buffer `cb<N>` (`ConstantBuffer<N>`, instance
+    /// `cb<N>`), including one a pass enlarged (the ccpwgl `cb3` JointMat
+    /// splice): the host binds the data of constant-buffer slot `b<N>`.
+    ConstantBuffer,
+    /// The elements of a structured-buffer SRV `t<r>` a pass moved into a
+    /// std140 block (instance `sb<r>`, e.g. the native `CewgSb<r>` block
+    /// of the `bone_transforms` pass): the host uploads that buffer's rows
+    /// into it.
+    StructuredBuffer,
+    /// Any other block.
+    Other,
+}
+
 /// One uniform block.
+///
+/// JSON (`dxlower link -o DIR`, `manifest.json`): `block`, `instance`,
+/// `kind` (`constant_buffer`, `structured_buffer`, `other`), `slot` (the
+/// `b#` of a constant buffer, else `null`), `texture_register` (the `t#` of
+/// a structured buffer; only present for those), `vec4s`, `bytes`,
+/// `stages`. A host binds a `constant_buffer` block to the buffer of its
+/// slot and a `structured_buffer` block to the data of its texture
+/// register, each with `uniformBlockBinding` (no `binding` layout in ES
+/// 3.00).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct UniformBlock {
     /// Block name (`ConstantBuffer3`, or a block a pass declares such as
@@ -525,9 +555,16 @@ pub struct UniformBlock {
     pub block: String,
     /// Instance name (`cb3`, `sb0`).
     pub instance: String,
+    /// What the block holds.
+    pub kind: BlockKind,
     /// The D3D constant-buffer slot `b#` of a `ConstantBuffer<N>` block;
     /// `None` for a block a pass declares.
     pub slot: Option<u32>,
+    /// The structured-buffer SRV register `t#` whose elements a
+    /// [`BlockKind::StructuredBuffer`] block holds (`sb0` → 0); `None`
+    /// (and absent from the JSON) for every other block.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub texture_register: Option<u32>,
     /// Size in vec4s (the same in both stages).
     pub vec4s: u32,
     /// Size in bytes.
@@ -615,11 +652,22 @@ impl ProgramGlsl {
                 let slot = block
                     .strip_prefix("ConstantBuffer")
                     .and_then(|n| n.parse::<u32>().ok());
+                let texture_register = instance
+                    .strip_prefix("sb")
+                    .and_then(|n| n.parse::<u32>().ok());
+                let kind = match (slot, texture_register) {
+                    (Some(_), _) => BlockKind::ConstantBuffer,
+                    (None, Some(_)) => BlockKind::StructuredBuffer,
+                    (None, None) => BlockKind::Other,
+                };
+                let texture_register = texture_register.filter(|_| slot.is_none());
                 let key = (slot.is_none(), slot.unwrap_or(0), block.clone());
                 let b = blocks.entry(key).or_insert_with(|| UniformBlock {
                     block,
                     instance,
+                    kind,
                     slot,
+                    texture_register,
                     vec4s: 0,
                     bytes: 0,
                     stages: Vec::new(),

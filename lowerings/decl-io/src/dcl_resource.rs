@@ -113,12 +113,19 @@ fn sampler_base(
 /// `sampler_precision`, families-review.md finding 20). Always printed:
 /// ES 3.00 has no default precision for 3D, array, shadow and integer
 /// samplers. `data` marks the bare `tN` uniform, which only `ld`
-/// (`texelFetch`) and `resinfo` read.
+/// (`texelFetch`) and `resinfo` read. Under `PerKind` (webgl2) and
+/// `Mediump` (ccpwgl: "mediump, but highp for integer/data/depth
+/// samplers") only the combined float colour samplers are `mediump`: a
+/// texture built-in returns values at its sampler's precision, and a data
+/// fetch needs the full 32 bits.
 fn precision(profile: &Profile, ty: Ty, shadow: bool, data: bool) -> &'static str {
     match profile.sampler_precision {
         SamplerPrecision::Highp => "highp",
-        SamplerPrecision::PerKind if ty != Ty::Float || shadow || data => "highp",
-        SamplerPrecision::Mediump if ty != Ty::Float || shadow => "highp",
+        SamplerPrecision::PerKind | SamplerPrecision::Mediump
+            if ty != Ty::Float || shadow || data =>
+        {
+            "highp"
+        }
         _ => "mediump",
     }
 }
@@ -145,8 +152,16 @@ fn precision(profile: &Profile, ty: Ty, shadow: bool, data: bool) -> &'static st
 ///    `gather4_c`, `gather4_po_c`) uses with `tN`.
 ///
 /// Precision is always explicit; with `sampler_precision = PerKind`
-/// (webgl2) only the combined float colour samplers are `mediump`:
-/// integer, shadow and the bare (data-fetch) uniforms are `highp`.
+/// (webgl2) or `Mediump` (ccpwgl) only the combined float colour samplers
+/// are `mediump`: integer, shadow and the bare (data-fetch) uniforms are
+/// `highp`.
+///
+/// A texture the profile stubs ([`dxlower_core::StageState::stubbed_resource`],
+/// `stub_resource_registers`, profiles.md §4.6 — matched by its RDEF
+/// binding name) declares nothing: no bare `tN`, no combined or shadow
+/// uniform, no manifest entry. It is still recorded in `resources` (with
+/// the declared dimension and return type, never refused since nothing is
+/// declared), and every texture instruction reading it writes zero.
 /// Recorded in [`dxlower_core::StageState::resources`] (dimension, base
 /// type, sample count).
 ///
@@ -212,6 +227,20 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     };
     if cx.st.resources.contains_key(&t) {
         return Err(LowerError::invalid(format!("t{t} is declared twice")));
+    }
+    if cx.st.stubbed_resource(t).is_some() {
+        // Stubbed (profiles.md §4.6): recorded for the texture handlers,
+        // which read zero from it, but nothing is declared or bound, so
+        // neither the dimension nor the return type can be refused.
+        cx.st.resources.insert(
+            t,
+            ResourceDecl {
+                dim,
+                ty: return_ty(t, return_types[0]).unwrap_or(Ty::Float),
+                samples: inst.decl_sample_count(),
+            },
+        );
+        return Ok(());
     }
     let ty = return_ty(t, return_types[0])?;
     let profile = cx.profile();

@@ -338,3 +338,55 @@ pub fn push_arg(s: &mut String, arg: Option<&str>) {
         let _ = write!(s, ", {a}");
     }
 }
+
+/// A texture operand the profile stubs (`stub_resource_registers`,
+/// profiles.md §4.6): decl-io declared nothing for it, and every read of
+/// it yields what D3D returns for a shader resource slot with nothing
+/// bound — zero.
+#[derive(Clone, Copy, Debug)]
+pub struct Stub<'a> {
+    /// The operand.
+    pub op: &'a Operand,
+    /// Its register number.
+    pub reg: u32,
+    /// The declared dimension.
+    pub dim: ResourceDimension,
+    /// The base type the declaration gives its texels.
+    pub ty: Ty,
+}
+
+/// Operand `i` of `inst` when it is a `t#` the profile stubs
+/// ([`dxlower_core::StageState::stubbed_resource`]); `None` for any other
+/// operand (a live texture, the rasterizer, ...).
+pub fn stubbed<'a>(
+    cx: &Ctx<'a>,
+    inst: &'a Instruction,
+    i: usize,
+) -> Result<Option<Stub<'a>>, LowerError> {
+    let op = cx.operand(inst, i)?;
+    if op.ty != OperandType::Resource {
+        return Ok(None);
+    }
+    let reg = register(cx, op)?;
+    if cx.state().stubbed_resource(reg).is_none() {
+        return Ok(None);
+    }
+    let decl = cx
+        .state()
+        .resources
+        .get(&reg)
+        .ok_or_else(|| LowerError::invalid(format!("t{reg} is not declared")))?;
+    Ok(Some(Stub {
+        op,
+        reg,
+        dim: decl.dim,
+        ty: decl.ty,
+    }))
+}
+
+/// Writes zero of `ty` to every lane of `dst` (`r0.xy = vec2(0.0);`): the
+/// result of reading a stubbed texture. Zero has the same bits in every
+/// base type, so the destination's own storage type does not matter.
+pub fn assign_zero<'a>(cx: &mut Ctx<'a>, dst: Dst<'a>, ty: Ty) -> Result<(), LowerError> {
+    cx.assign(dst, ty, 1, &zero(ty))
+}

@@ -22,6 +22,11 @@
 //! - at a texel centre the bilinear weights are exactly (1, 0), so a linear
 //!   or nearest filter returns the texel itself.
 //!
+//! From a texture the profile stubs (`stub_resource_registers`) every form
+//! writes zero to each destination lane, under either `gather4` switch: the
+//! D3D reference describes `gather4` as `sample` without the filtering,
+//! and a sample of a slot with nothing bound is 0 in all components.
+//!
 //! Compared with native `textureGather`/`textureGatherOffset` of GLSL ES
 //! 3.10 on Mesa llvmpipe (crate docs, decision 2): identical away from
 //! footprint boundaries with nearest filtering; within float rounding of a
@@ -200,6 +205,17 @@ struct Form {
 }
 
 fn gather<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Form) -> Result<(), LowerError> {
+    // A stubbed texture needs no emulation: four zero texels (compared
+    // or not), whatever the gather4 switch says.
+    if let Some(stub) = common::stubbed(cx, inst, form.res)? {
+        let d = cx.dst(inst, 0)?;
+        let ty = if form.reference.is_some() {
+            Ty::Float
+        } else {
+            stub.ty
+        };
+        return common::assign_zero(cx, d, ty);
+    }
     if cx.profile().gather4 == Gather4::Refuse {
         return Err(Refusal::new(
             inst.opcode.mnemonic(),

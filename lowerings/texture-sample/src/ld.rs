@@ -105,6 +105,12 @@ fn lower_buffer_ld<'a>(
 /// `dx11_buffer_fetch(btN, a.x)`: column `i % width`, row `i / width`,
 /// level 0.
 ///
+/// From a texture the profile stubs (`stub_resource_registers`, decl-io
+/// declares nothing for it) every destination lane is zero of the
+/// texture's base type (`r0 = vec4(0.0);`): D3D's `ld` from a `t#` with
+/// nothing bound returns 0 for all components (Microsoft "ld (sm4 -
+/// asm)").
+///
 /// **Differences**: D3D returns 0 for an address or mip outside the
 /// resource; WebGL 2.0 guarantees the same for `texelFetch` ("Texel
 /// Fetches"), GLSL ES 3.00 alone leaves it undefined. Cube maps cannot be
@@ -117,6 +123,9 @@ fn lower_buffer_ld<'a>(
 /// ```
 fn lower_ld<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let d = cx.dst(inst, 0)?;
+    if let Some(stub) = common::stubbed(cx, inst, 2)? {
+        return common::assign_zero(cx, d, stub.ty);
+    }
     if let Some(buffer) = emulated_buffer(cx, inst)? {
         return lower_buffer_ld(inst, cx, d, buffer);
     }

@@ -52,6 +52,32 @@
 //! SRV is refused unless `texture_buffers = Emulate`, where `ld` fetches
 //! element `i` of the 2D data texture `bt<N>` row-major ([`ld`]).
 //!
+//! ## Stubbed textures
+//!
+//! A texture the profile stubs (`stub_resource_registers`, profiles.md
+//! §4.6: matched by its RDEF binding name through
+//! [`dxlower_core::StageState::stubbed_resource`]) has no uniform at all:
+//! decl-io declares nothing for it. Every instruction reading it writes
+//! the value D3D returns for a shader-resource slot with nothing bound
+//! ([`common::stubbed`], [`common::assign_zero`]), with no texture call:
+//!
+//! | instruction | result |
+//! |---|---|
+//! | `sample*`, `gather4*`, `ld`, `ld_ms` | zero of the texture's base type in every lane (`vec4(0.0)`, `ivec4(0)`, `uvec4(uint(0))`); the comparison forms a float zero |
+//! | `resinfo` | 0 for sizes, array size and mip count; `_rcpFloat` width/height/depth lanes +Inf (the reciprocal is still taken) |
+//! | `lod`, `sample_info`, `sample_pos` | 0 (no longer refused: nothing is queried) |
+//!
+//! Sources: Microsoft's Shader Model 4/4.1 assembly reference pages
+//! "sample", "sample_c_lz", "ld" ("Fetching from t# that has nothing
+//! bound to it returns 0 for all components"), "resinfo" (Restrictions: 0
+//! for every returned value, `_rcpFloat` still honoured, hence INF), "lod",
+//! "sampleinfo" and "samplepos" ("If there is no resource bound to the
+//! specified slot, 0 is returned"); "gather4" is defined as `sample`
+//! without the filter. Vulkan-based D3D implementations (DXVK,
+//! vkd3d-proton) bind unbound slots to `VK_EXT_robustness2` null
+//! descriptors, which "act as if the descriptor were bound to nothing".
+//! The residency-feedback forms stay refused on any texture.
+//!
 //! Files: [`sample`] (the six filtered samples), [`ld`], [`resinfo`]
 //! (with the conservative [`liveness`] scan that lets a dead mip-count
 //! lane go unwritten), [`gather`] (four-tap emulation helpers), [`deriv`], [`refused`]

@@ -1,8 +1,23 @@
 //! Texture instructions GLSL ES 3.00 cannot express: each is refused with
 //! the construct named and the missing feature stated.
 
-use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal};
+use crate::common;
+use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
+
+/// The texture operand of the refused instructions that read one and
+/// return a plain value (the residency-feedback forms also write a status
+/// and stay refused whatever texture they read).
+fn texture_operand(op: Opcode) -> Option<usize> {
+    match op {
+        // `ld_ms dst, address, t#, sample`; `lod dst, address, t#, s#`.
+        Opcode::LdMs | Opcode::Lod => Some(2),
+        // `sampleinfo dst, t#`; `samplepos dst, t#, index` (or the
+        // rasterizer instead of a t#).
+        Opcode::SampleInfo | Opcode::SamplePos => Some(1),
+        _ => None,
+    }
+}
 
 /// Why each refused opcode has no GLSL ES 3.00 form.
 fn reason(op: Opcode) -> &'static str {
@@ -49,13 +64,31 @@ fn reason(op: Opcode) -> &'static str {
 /// `textureSamples` and sparse-texture residency are desktop-only.
 ///
 /// **Differences**: the stage is refused; the refusal names the opcode
-/// (`what`) and the missing feature (`why`).
+/// (`what`) and the missing feature (`why`). Except on a texture the
+/// profile stubs (`stub_resource_registers`): `ld_ms`, `lod`,
+/// `sample_info` and `sample_pos` of a stubbed `t#` need no GLSL feature
+/// and write zero to every destination lane (`r0.xy = vec2(0.0);`, typed
+/// zero for `ld_ms` of an integer texture), which is what D3D returns for
+/// a slot with nothing bound (Microsoft "lod (sm4.1 - asm)",
+/// "sampleinfo (sm4.1 - asm)", "samplepos (sm4.1 - asm)": "If there is no
+/// resource bound to the specified slot, 0 is returned"; `ld2dms` behaves
+/// as `ld`, whose page says the same of an empty `t#`).
 ///
 /// **Example**:
 /// ```text
 /// lod r0.x, v0.xyxx, t0.y, s0   →   refused: lod: GLSL ES 3.00 has no level-of-detail query …
 /// ```
-fn lower_refused<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+fn lower_refused<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    if let Some(i) = texture_operand(inst.opcode) {
+        if let Some(stub) = common::stubbed(cx, inst, i)? {
+            let d = cx.dst(inst, 0)?;
+            let ty = match inst.opcode {
+                Opcode::LdMs => stub.ty,
+                _ => Ty::Float,
+            };
+            return common::assign_zero(cx, d, ty);
+        }
+    }
     Err(Refusal::new(inst.opcode.mnemonic(), reason(inst.opcode)).into())
 }
 

@@ -99,6 +99,60 @@ fn drop_dead_levels<'a>(cx: &Ctx<'a>, inst: &'a Instruction, d: Dst<'a>, tex: &T
     }
 }
 
+/// +Inf as a GLSL ES 3.00 float expression (no literal spells it).
+const INFINITY: &str = "uintBitsToFloat(0x7f800000u)";
+
+/// `resinfo` of a stubbed texture: what D3D returns for a `t#` with
+/// nothing bound — 0 for every size, array size and the mip count, except
+/// that `_rcpFloat` still reciprocates the width, height and depth lanes
+/// the dimension has, giving +Inf there (Microsoft "resinfo (sm4 - asm)",
+/// Restrictions). No `textureSize`, no mip-count uniform.
+fn lower_stubbed<'a>(
+    cx: &mut Ctx<'a>,
+    d: Dst<'a>,
+    stub: &common::Stub<'_>,
+    ty: Ty,
+    rcp: bool,
+) -> Result<(), LowerError> {
+    use dxlower_dxbc::ResourceDimension as R;
+    // The D3D component layout of the declared dimension (multisample
+    // textures read like their single-sampled forms; a cube array's third
+    // lane is its array size, never reciprocated).
+    let dim = match stub.dim {
+        R::Texture1D => Dim::D1,
+        R::Texture1DArray => Dim::D1Array,
+        R::Texture2D | R::Texture2DMS => Dim::D2,
+        R::Texture2DArray | R::Texture2DMSArray | R::TextureCubeArray => Dim::D2Array,
+        R::Texture3D => Dim::D3,
+        R::TextureCube => Dim::Cube,
+        other => {
+            return Err(LowerError::invalid(format!(
+                "`resinfo` of t{}, a {}: D3D queries textures only",
+                stub.reg,
+                other.name()
+            )))
+        }
+    };
+    let inf: Vec<bool> = common::result_lanes(stub.op, d.mask)
+        .into_iter()
+        .map(|k| rcp && matches!(item(dim, k), Item::Size(_, true)))
+        .collect();
+    if !inf.contains(&true) {
+        return common::assign_zero(cx, d, ty);
+    }
+    let n = inf.len() as u8;
+    let parts: Vec<&str> = inf
+        .iter()
+        .map(|&i| if i { INFINITY } else { "0.0" })
+        .collect();
+    let rhs = if n == 1 {
+        parts.concat()
+    } else {
+        format!("{}({})", Ty::Float.glsl(n), parts.join(", "))
+    };
+    cx.assign(d, Ty::Float, n, &rhs)
+}
+
 /// `resinfo[_rcpFloat|_uint]`: width, height, depth or array size, and mip
 /// count of a texture at a mip level.
 ///
@@ -122,6 +176,11 @@ fn drop_dead_levels<'a>(cx: &Ctx<'a>, inst: &'a Instruction, d: Dst<'a>, tex: &T
 /// no later instruction can read it, and any other write of it is
 /// refused.
 ///
+/// From a texture the profile stubs (`stub_resource_registers`) the
+/// result is D3D's for a slot with nothing bound: zeros, and +Inf in the
+/// width/height/depth lanes under `_rcpFloat` (`r0.xy =
+/// vec2(uintBitsToFloat(0x7f800000u), uintBitsToFloat(0x7f800000u));`).
+///
 /// **Differences**: for a mip level at or past the level count D3D returns
 /// 0 sizes (+Inf under `_rcpFloat`) but still the level count, while GLSL
 /// leaves `textureSize` undefined there. With the uniform, a non-constant
@@ -136,7 +195,11 @@ fn drop_dead_levels<'a>(cx: &Ctx<'a>, inst: &'a Instruction, d: Dst<'a>, tex: &T
 /// ```
 fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let d = cx.dst(inst, 0)?;
-    let tex = common::texture(cx, inst, 2)?;
+    let stub = common::stubbed(cx, inst, 2)?;
+    let tex = match stub {
+        Some(_) => None,
+        None => Some(common::texture(cx, inst, 2)?),
+    };
     let mode = inst.resinfo_return_type();
     let (ty, rcp) = match mode {
         ResInfoReturnType::Float => (Ty::Float, false),
@@ -151,6 +214,11 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
     if d.is_null() || d.mask == 0 {
         return Ok(());
     }
+    let tex = match (stub, tex) {
+        (Some(stub), _) => return lower_stubbed(cx, d, &stub, ty, rcp),
+        (None, Some(tex)) => tex,
+        (None, None) => return Err(LowerError::invalid("`resinfo` without its texture")),
+    };
     let d = drop_dead_levels(cx, inst, d, &tex);
     if d.mask == 0 {
         return Ok(());

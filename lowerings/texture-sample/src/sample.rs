@@ -5,6 +5,13 @@
 //! gradients or comparison reference. All six read the combined uniform
 //! (`t<N>TEX_with_SMPs<M>`; the comparison forms its shadow twin
 //! `hlslcc_zcmpt<N>TEX_with_SMPs<M>`), never the bare `t<N>`.
+//!
+//! From a texture the profile stubs (`stub_resource_registers`) all six
+//! write zero to every destination lane (`r0 = vec4(0.0);`, typed zero
+//! for integer textures): D3D returns 0 in all components when sampling a
+//! slot with nothing bound (Microsoft "sample (sm4 - asm)", "Miscellaneous
+//! Details"; the same sentence in the `sample_b`/`_l`/`_d`/`_c`/`_c_lz`
+//! pages).
 
 use crate::common::{self, Dim, Tex};
 use dxlower_core::{register_handler, Ctx, Lower, LowerError, Src, Ty};
@@ -26,6 +33,9 @@ fn colour<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Colour) -> Result<(
         common::pixel_only(cx, inst)?;
     }
     let d = cx.dst(inst, 0)?;
+    if let Some(stub) = common::stubbed(cx, inst, 2)? {
+        return common::assign_zero(cx, d, stub.ty);
+    }
     let tex = common::texture(cx, inst, 2)?;
     let (smp, _) = common::sampler(cx, inst, 3)?;
     let a = cx.src_n(inst, 1, Ty::Float, tex.dim.address_lanes())?;
@@ -177,6 +187,10 @@ enum Compare {
 
 fn compare<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Compare) -> Result<(), LowerError> {
     let d = cx.dst(inst, 0)?;
+    if common::stubbed(cx, inst, 2)?.is_some() {
+        // A comparison against an unbound texture is 0.
+        return common::assign_zero(cx, d, Ty::Float);
+    }
     let tex: Tex<'a> = common::texture(cx, inst, 2)?;
     let (smp, _) = common::sampler(cx, inst, 3)?;
     let a = cx.src_n(inst, 1, Ty::Float, tex.dim.address_lanes())?;
