@@ -171,8 +171,37 @@ impl Output {
         s.push_str("void main()\n{\n");
         s.push_str(&self.early_main);
         s.push_str(&self.body);
+        self.epilogue_at_natural_end(&mut s);
         s.push_str("}\n");
         s
+    }
+
+    /// The stage epilogue once more where `main` ends without a final
+    /// top-level `return;` (a program whose last instruction is not `ret`):
+    /// the returns paste it themselves, so only the fall-off end needs it.
+    /// Lines are re-indented to the body of `main`.
+    fn epilogue_at_natural_end(&self, s: &mut String) {
+        let lines: Vec<&str> = self
+            .epilogue
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        if lines.is_empty()
+            || self.body.ends_with("\n    return;\n")
+            || self.body == "    return;\n"
+        {
+            return;
+        }
+        let strip = lines
+            .iter()
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(0);
+        for l in lines {
+            s.push_str("    ");
+            s.push_str(l.get(strip..).unwrap_or(l.trim_start()));
+            s.push('\n');
+        }
     }
 }
 

@@ -8,18 +8,27 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 /// `dcl_output_siv o#.mask, <name>`: an output the rasterizer interprets.
 ///
 /// Spec: seed/decl-io.md §dcl_output_siv; families.md §1
-/// `dcl_output_siv`; profiles.md §2 (clip/cull distance, blockers).
+/// `dcl_output_siv`; profiles.md §1 `precise`, §2 (clip/cull distance,
+/// blockers), §3 `clip_z_remap`, §4.8 (stage epilogue).
 ///
 /// **GLSL ES 3.00** (via [`sysval::output`]):
 /// - `position` → the register's lanes map to the same components of the
-///   writable built-in `gl_Position` (no declaration);
+///   writable built-in `gl_Position` (no declaration), and two profile
+///   switches apply:
+///   - `precise = InvariantPosition`: `invariant gl_Position;` when any
+///     instruction of the shader carries the SM5 precise mask;
+///   - `clip_z_remap = Epilogue`: the stage epilogue gets
+///     `gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;`, run by every
+///     return of `main` (`ret`, `retc`, and the end of `main` when it has
+///     no final `ret`), i.e. after the shader's last write of the position;
 /// - `clip_distance`/`cull_distance` → one writable `gl_ClipDistance[k]`
 ///   / `gl_CullDistance[k]` per lane, `k` numbering the components of the
 ///   signature's clip (cull) rows consecutively in semantic-index order,
-///   with `#extension GL_EXT_clip_cull_distance : require`, when the
-///   profile sets `clip_cull_distance`; refused otherwise (lifted by it).
-///   WebGL exposes the same built-ins as `WEBGL_clip_cull_distance`, whose
-///   shader directive is `GL_ANGLE_clip_cull_distance`;
+///   with the `#extension … : require` of the profile's
+///   `clip_cull_extension` (`GL_EXT_clip_cull_distance` for GLES drivers,
+///   `GL_ANGLE_clip_cull_distance` for WebGL's `WEBGL_clip_cull_distance`),
+///   when the profile sets `clip_cull_distance`; refused otherwise (lifted
+///   by it);
 /// - `rendertarget_array_index`, `viewport_array_index`, `primitive_id`
 ///   → refused; vertex/instance id and front face are never outputs.
 ///
@@ -31,6 +40,8 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 /// **Example**:
 /// ```text
 /// dcl_output_siv o0.xyzw, position    →   o0 → gl_Position; `mov o0.xyzw, r0.xyzw` → gl_Position = r0.xyzw;
+///                                          (clip_z_remap = Epilogue) before each `return;`:
+///                                          gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
 /// dcl_output_siv o1.x, clip_distance  →   o1.x → gl_ClipDistance[0]   (clip_cull_distance = true)
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {

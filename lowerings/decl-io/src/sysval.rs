@@ -5,17 +5,17 @@
 //!
 //! | system value | stage | storage | gate |
 //! |---|---|---|---|
-//! | `SV_Position` | VS out | `gl_Position` (writable `vec4`) | — |
+//! | `SV_Position` | VS out | `gl_Position` (writable `vec4`); `invariant gl_Position;` when a precise instruction exists; epilogue `gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;` | `precise`, `clip_z_remap` |
 //! | `SV_Position` | PS in | `hlslcc_FragCoord` (early main) | — |
 //! | `SV_IsFrontFace` | PS in | `(gl_FrontFacing ? 0xffffffffu : uint(0))` | — |
 //! | `SV_VertexID` | VS in | `gl_VertexID` (or `(gl_VertexID - <uniform>)`) | `vertex_id_base` |
 //! | `SV_InstanceID` | VS in | `gl_InstanceID` | — |
 //! | `SV_SampleIndex` | PS in | `gl_SampleID` + `GL_OES_sample_variables` | `sample_variables` |
-//! | `SV_ClipDistance` / `SV_CullDistance` | VS out, PS in | `gl_ClipDistance[k]` / `gl_CullDistance[k]` + `GL_EXT_clip_cull_distance` | `clip_cull_distance` |
+//! | `SV_ClipDistance` / `SV_CullDistance` | VS out, PS in | `gl_ClipDistance[k]` / `gl_CullDistance[k]` + `GL_EXT_clip_cull_distance` or `GL_ANGLE_clip_cull_distance` | `clip_cull_distance`, `clip_cull_extension` |
 //! | `SV_RenderTargetArrayIndex`, `SV_ViewportArrayIndex`, `SV_PrimitiveID` | any | refused | — |
 
 use crate::io::{self, Side};
-use dxlower_core::profile::{FragCoordOrigin, VertexIdBase};
+use dxlower_core::profile::{ClipZRemap, FragCoordOrigin, Precise, VertexIdBase};
 use dxlower_core::{DeclCtx, LowerError, Refusal, Ty};
 use dxlower_dxbc::{SignatureElement, SignatureSystemValue, SystemValue};
 
@@ -173,7 +173,10 @@ pub fn output(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resu
     }
     match sv {
         SystemValue::Position => {
-            let (i, _) = io::var_once(cx, io::var("gl_Position", Ty::Float, 4, true))?;
+            let (i, new) = io::var_once(cx, io::var("gl_Position", Ty::Float, 4, true))?;
+            if new {
+                position_switches(cx);
+            }
             cx.map_lanes_same(true, reg, mask, i)
         }
         SystemValue::ClipDistance | SystemValue::CullDistance => {
@@ -186,6 +189,40 @@ pub fn output(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resu
             "{} cannot be a vertex shader output (o{reg})",
             hlsl_name(other)
         ))),
+    }
+}
+
+/// The stage epilogue statement of `clip_z_remap = Epilogue`: D3D's clip
+/// depth `0..w` mapped onto GL's `-w..w`.
+pub const CLIP_Z_REMAP: &str = "gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;";
+
+/// The profile switches that hang on the vertex shader's `SV_Position`
+/// output, applied once when `gl_Position` is first mapped:
+///
+/// - `precise = InvariantPosition` (profiles.md §1): when any instruction
+///   of the shader carries the SM5 precise mask, `invariant gl_Position;`
+///   (GLSL ES 3.00 §4.6.1: the position is computed identically by every
+///   program whose vertex shader computes it with the same expressions and
+///   inputs, which is what `precise` on a position chain asks for, e.g. a
+///   depth pre-pass and the shading pass).
+/// - `clip_z_remap = Epilogue` (profiles.md §3): [`CLIP_Z_REMAP`] joins
+///   the stage epilogue (`Output::epilogue`), which the returns of `main`
+///   run after every write of the shader.
+fn position_switches(cx: &mut DeclCtx<'_>) {
+    if cx.profile().precise == Precise::InvariantPosition
+        && cx
+            .st
+            .input
+            .program
+            .instructions
+            .iter()
+            .any(|i| i.precise_mask() != 0)
+    {
+        cx.out.decl(format_args!("invariant gl_Position;"));
+    }
+    if cx.profile().clip_z_remap == ClipZRemap::Epilogue {
+        cx.out.epilogue.push_str(CLIP_Z_REMAP);
+        cx.out.epilogue.push('\n');
     }
 }
 
@@ -255,8 +292,11 @@ fn clip_cull(
         .filter(|e| e.stream == 0 && e.effective_system_value() == kind)
         .collect();
     all.sort_by_key(|e| (e.semantic_index, e.register, e.mask));
-    cx.out
-        .extension("#extension GL_EXT_clip_cull_distance : require");
+    let directive = format!(
+        "#extension {} : require",
+        cx.profile().clip_cull_extension.name()
+    );
+    cx.out.extension(&directive);
     for c in 0..4u8 {
         if mask & (1 << c) == 0 {
             continue;
