@@ -1475,7 +1475,7 @@ fn resources_blocked_dimensions_are_refused() {
                 },
             ),
             "structured buffer t0",
-            Some("a profile ABI rewrite (BoneTransforms)"),
+            Some("profile pass structured_data_texture (native), or bone_transforms for a vertex-stage BoneTransforms buffer"),
         ),
     ];
     let mut text = String::new();

@@ -4,7 +4,9 @@
 //! off-screen framebuffer on Mesa's software rasterizer and reads the pixels
 //! back. It knows nothing of DXBC: callers hand it vertex and fragment
 //! shader text, uniform-block bytes, a render-target format and size, and a
-//! vertex setup.
+//! vertex setup, and optionally integer data textures
+//! ([`Runner::draw_with_textures`] with [`UintTexture`]s: `RGBA32UI`
+//! texels bound to `usampler2D` uniforms by name).
 //!
 //! How the context is made:
 //! - `libEGL.so.1` is loaded at run time (no `-dev` packages are needed to
@@ -232,6 +234,24 @@ pub struct UniformBlock {
     pub data: Vec<u8>,
 }
 
+/// An integer data texture to bind: `GL_RGBA32UI`, one level, `NEAREST`
+/// filtering (an integer texture with a linear or mipmapped filter is
+/// incomplete), found in the program by its sampler uniform's name and
+/// bound to a texture unit with `uniform1i`. Used for the data textures of
+/// buffer SRVs (`texelFetch` on a `usampler2D`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UintTexture {
+    /// The sampler uniform's name (`sb0`).
+    pub name: String,
+    /// Width in texels.
+    pub width: i32,
+    /// Height in texels.
+    pub height: i32,
+    /// Four words per texel (R, G, B, A), rows bottom-up (row 0 first),
+    /// exactly `width * height * 4` words.
+    pub data: Vec<u32>,
+}
+
 /// One draw request.
 #[derive(Clone, Copy, Debug)]
 pub struct Draw<'a> {
@@ -301,6 +321,8 @@ pub struct Drawn {
     pub inactive_blocks: Vec<String>,
     /// Attributes that the linked program does not use.
     pub inactive_attributes: Vec<String>,
+    /// Textures whose sampler uniform the linked program does not use.
+    pub inactive_textures: Vec<String>,
 }
 
 /// What the driver is.
@@ -535,6 +557,36 @@ impl Runner {
 
     /// Draws once and reads the whole target back.
     pub fn draw(&mut self, d: &Draw<'_>) -> Result<Drawn, GlesError> {
+        self.draw_with_textures(d, &[])
+    }
+
+    /// Draws once with integer data textures bound (texture `i` of
+    /// `textures` on unit `i`) and reads the whole target back.
+    pub fn draw_with_textures(
+        &mut self,
+        d: &Draw<'_>,
+        textures: &[UintTexture],
+    ) -> Result<Drawn, GlesError> {
+        for t in textures {
+            let words = (t.width.max(0) as usize)
+                .checked_mul(t.height.max(0) as usize)
+                .and_then(|n| n.checked_mul(4));
+            if t.width <= 0 || t.height <= 0 || words != Some(t.data.len()) {
+                return Err(GlesError::Request(format!(
+                    "texture `{}`: {} words for {}x{} RGBA32UI texels",
+                    t.name,
+                    t.data.len(),
+                    t.width,
+                    t.height
+                )));
+            }
+        }
+        if textures.len() > 16 {
+            return Err(GlesError::Request(format!(
+                "{} textures (ES 3.0 guarantees 16 fragment texture units)",
+                textures.len()
+            )));
+        }
         if d.width <= 0 || d.height <= 0 || d.width > 4096 || d.height > 4096 {
             return Err(GlesError::Request(format!(
                 "target size {}x{}",
@@ -562,7 +614,7 @@ impl Runner {
         let mut objs = Objects::default();
         // SAFETY: every GL call runs on the thread whose context is current,
         // with objects this function creates and deletes.
-        let r = unsafe { self.draw_inner(d, &mut objs) };
+        let r = unsafe { self.draw_inner(d, textures, &mut objs) };
         // SAFETY: as above.
         unsafe { objs.delete(&self.gl) };
         r
@@ -650,7 +702,12 @@ impl Runner {
         Ok(prog)
     }
 
-    unsafe fn draw_inner(&mut self, d: &Draw<'_>, o: &mut Objects) -> Result<Drawn, GlesError> {
+    unsafe fn draw_inner(
+        &mut self,
+        d: &Draw<'_>,
+        textures: &[UintTexture],
+        o: &mut Objects,
+    ) -> Result<Drawn, GlesError> {
         // Start from a clean error state.
         while self.gl.get_error() != glow::NO_ERROR {}
         let prog = self.program(d.vs, d.fs)?;
@@ -735,6 +792,50 @@ impl Runner {
         self.check("uniform-block setup")?;
         let gl = &self.gl;
 
+        // Integer data textures, texture i on unit i.
+        let mut inactive_textures = Vec::new();
+        for (unit, t) in textures.iter().enumerate() {
+            let Some(loc) = gl.get_uniform_location(prog, &t.name) else {
+                inactive_textures.push(t.name.clone());
+                continue;
+            };
+            let tex = gl.create_texture().map_err(|message| GlesError::Object {
+                what: "texture",
+                message,
+            })?;
+            o.textures.push(tex);
+            gl.active_texture(glow::TEXTURE0 + unit as u32);
+            gl.bind_texture(glow::TEXTURE_2D, Some(tex));
+            gl.tex_storage_2d(glow::TEXTURE_2D, 1, glow::RGBA32UI, t.width, t.height);
+            gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 4);
+            let bytes: Vec<u8> = t.data.iter().flat_map(|w| w.to_ne_bytes()).collect();
+            gl.tex_sub_image_2d(
+                glow::TEXTURE_2D,
+                0,
+                0,
+                0,
+                t.width,
+                t.height,
+                glow::RGBA_INTEGER,
+                glow::UNSIGNED_INT,
+                glow::PixelUnpackData::Slice(Some(&bytes)),
+            );
+            gl.tex_parameter_i32(
+                glow::TEXTURE_2D,
+                glow::TEXTURE_MIN_FILTER,
+                glow::NEAREST as i32,
+            );
+            gl.tex_parameter_i32(
+                glow::TEXTURE_2D,
+                glow::TEXTURE_MAG_FILTER,
+                glow::NEAREST as i32,
+            );
+            gl.uniform_1_i32(Some(&loc), unit as i32);
+        }
+        gl.active_texture(glow::TEXTURE0);
+        self.check("texture setup")?;
+        let gl = &self.gl;
+
         // Vertices.
         let vao = gl
             .create_vertex_array()
@@ -800,6 +901,7 @@ impl Runner {
             },
             inactive_blocks,
             inactive_attributes,
+            inactive_textures,
         })
     }
 }
@@ -833,6 +935,7 @@ struct Objects {
     renderbuffer: Option<glow::Renderbuffer>,
     framebuffer: Option<glow::Framebuffer>,
     buffers: Vec<glow::Buffer>,
+    textures: Vec<glow::Texture>,
     vertex_array: Option<glow::VertexArray>,
 }
 
@@ -849,6 +952,10 @@ impl Objects {
         }
         for b in self.buffers.drain(..) {
             gl.delete_buffer(b);
+        }
+        gl.bind_texture(glow::TEXTURE_2D, None);
+        for t in self.textures.drain(..) {
+            gl.delete_texture(t);
         }
         if let Some(f) = self.framebuffer.take() {
             gl.delete_framebuffer(f);

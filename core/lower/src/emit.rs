@@ -32,6 +32,27 @@ pub struct SamplerUniform {
     pub sampler: Option<u32>,
     /// True for the shadow-compare twin.
     pub shadow: bool,
+    /// What the texture holds when it is a data texture standing in for a
+    /// buffer SRV (profiles.md §4.6); `None` for ordinary textures.
+    pub data: Option<DataTexture>,
+}
+
+/// A buffer SRV the stage reads from a data texture (profiles.md §4.6):
+/// the host uploads the buffer's bytes unchanged into an RGBA32UI 2D
+/// texture, 16 bytes per texel, texels in row-major order, any width,
+/// unused texels zero.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DataTexture {
+    /// `structured` (`StructuredBuffer`, `dcl_resource_structured`) or
+    /// `raw` (`ByteAddressBuffer`, `dcl_resource_raw`).
+    pub kind: &'static str,
+    /// The element stride in bytes of a structured buffer; `None` for a
+    /// raw buffer.
+    pub stride: Option<u32>,
+    /// The texel format the host uploads (`RGBA32UI`).
+    pub format: &'static str,
+    /// The buffer's RDEF binding name, when the stage has one.
+    pub binding: Option<String>,
 }
 
 /// The sections of one stage's GLSL.

@@ -589,6 +589,12 @@ pub struct SamplerBinding {
     pub sampler: Option<u32>,
     /// True for a shadow-compare uniform.
     pub shadow: bool,
+    /// Set when the uniform is a data texture standing in for a buffer SRV
+    /// (profiles.md §4.6, the `structured_data_texture` pass): the host
+    /// uploads the buffer's bytes into an RGBA32UI texture of any width.
+    /// Absent from the JSON for ordinary textures.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_texture: Option<crate::emit::DataTexture>,
 }
 
 /// One varying.
@@ -687,6 +693,7 @@ impl ProgramGlsl {
                     texture: u.texture,
                     sampler: u.sampler,
                     shadow: u.shadow,
+                    data_texture: u.data.clone(),
                 })
             })
             .collect();

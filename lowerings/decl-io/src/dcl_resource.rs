@@ -354,6 +354,7 @@ fn push_uniform(
         texture,
         sampler,
         shadow,
+        data: None,
     });
 }
 

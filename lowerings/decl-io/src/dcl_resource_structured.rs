@@ -13,8 +13,13 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, ProgramType};
 /// `layout(std430) readonly buffer` does not compile). The declaration is
 /// refused by name (`structured buffer tN`); profiles lower the known
 /// buffers by an ABI rewrite instead (ccpwgl `BoneTransforms` → `cb3`
-/// rows, native → dedicated std140 UBOs or data textures), which runs
-/// before this handler is reached.
+/// rows, native → dedicated std140 UBOs or data textures). Under the
+/// `bone_transforms` pass (vertex shaders) or the `structured_data_texture`
+/// pass (profiles.md §4.6; `ld_structured` refuses the loads of buffers
+/// the pass does not take) nothing is declared here: the memory-structured family declares the
+/// storage after the declarations. A buffer the profile stubs
+/// (`stub_resource_registers`, matched by its RDEF name) declares nothing
+/// either; its loads write zero.
 ///
 /// **Differences from HLSLcc**: HLSLcc emits the SSBO.
 ///
@@ -51,11 +56,22 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     }
     // --- end bone_transforms ---
     let reg = op.indices.first().map(|i| i.imm).unwrap_or(0);
+    // --- `stub_resource_registers` and the `structured_data_texture` pass
+    // (profiles.md §4.6) ---
+    // A stubbed buffer declares nothing (its loads write zero). Under the
+    // pass the memory-structured family declares the data texture after
+    // the declarations, and `ld_structured` refuses by name the loads of
+    // the buffers it does not take.
+    let stubbed = u32::try_from(reg).is_ok_and(|r| cx.st.stubbed_resource(r).is_some());
+    if stubbed || cx.profile().pass("structured_data_texture").is_some() {
+        return Ok(());
+    }
+    // --- end stub / structured_data_texture ---
     Err(Refusal::new(
         format!("structured buffer t{reg}"),
         format!("GLSL ES 3.00 has no shader storage buffers (stride {stride} bytes)"),
     )
-    .lifted_by("a profile ABI rewrite (BoneTransforms)")
+    .lifted_by("profile pass structured_data_texture (native), or bone_transforms for a vertex-stage BoneTransforms buffer")
     .into())
 }
 

@@ -214,7 +214,7 @@ impl BonePass {
     }
 }
 
-fn is_identifier(s: &str) -> bool {
+pub(crate) fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -416,7 +416,8 @@ fn join_lanes(n: u8, parts: &[String]) -> String {
 
 /// The registers of the structured buffers the pass rewrites in this
 /// stage: every `t#` some `ld_structured` reads that [`is_bone_buffer`]
-/// accepts.
+/// accepts and the profile does not stub (`stub_resource_registers`:
+/// stubbing wins, the loads write zero).
 pub fn bone_registers(st: &StageState<'_>) -> Vec<u32> {
     let program = st.input.program;
     let mut regs: Vec<u32> = Vec::new();
@@ -436,6 +437,7 @@ pub fn bone_registers(st: &StageState<'_>) -> Vec<u32> {
             continue;
         };
         if is_bone_buffer(st.stage, binding_name(st.input.rdef, reg), stride)
+            && st.stubbed_resource(reg).is_none()
             && !regs.contains(&reg)
         {
             regs.push(reg);

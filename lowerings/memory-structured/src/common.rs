@@ -5,8 +5,8 @@
 //! (dcl_tgsm_raw)`), so the sweep groups shaders by the blocker; `why`
 //! names the GLSL ES 3.00 / WebGL2 feature that is missing.
 
-use dxlower_core::{LowerError, Refusal};
-use dxlower_dxbc::{Instruction, Operand, OperandType};
+use dxlower_core::{Ctx, LowerError, Refusal, Ty};
+use dxlower_dxbc::{Instruction, Operand, OperandType, ProgramType};
 
 /// GLSL ES 3.00 has no storage buffers.
 pub const NO_SSBO: &str = "GLSL ES 3.00 has no shader storage buffers (`buffer` blocks are \
@@ -20,14 +20,16 @@ pub const NO_IMAGES: &str = "GLSL ES 3.00 has no images (`imageLoad`/`imageStore
 pub const NO_SHARED: &str = "thread-group shared memory belongs to compute shaders; GLSL ES 3.00 \
      has no compute stage and no `shared` variables";
 
-/// Byte-addressed reads of a read-only buffer.
+/// Byte-addressed reads of a read-only buffer (lifted by the
+/// `structured_data_texture` pass).
 pub const NO_RAW_SRV: &str = "GLSL ES 3.00 has no byte-addressed buffers: a ByteAddressBuffer \
-     needs a shader storage buffer (GLSL ES 3.10), and no profile rewrite covers raw buffers";
+     needs a shader storage buffer (GLSL ES 3.10)";
 
-/// Structured reads of a read-only buffer other than the one the
-/// `bone_transforms` pass rewrites.
+/// Structured reads of a read-only buffer (lifted by the
+/// `bone_transforms` pass for the vertex-stage BoneTransforms buffer and
+/// by the `structured_data_texture` pass for the others).
 pub const NO_STRUCTURED_SRV: &str = "GLSL ES 3.00 has no shader storage buffers (`buffer` blocks \
-     are GLSL ES 3.10); only the vertex-stage BoneTransforms buffer has a profile rewrite";
+     are GLSL ES 3.10)";
 
 /// The GLSL ES 3.00 atomics gap.
 pub const NO_ATOMICS: &str = "GLSL ES 3.00 has no atomic memory operations (`atomicAdd` and \
@@ -118,4 +120,25 @@ pub fn memory_operand(inst: &Instruction) -> Result<usize, LowerError> {
         .ok_or_else(|| {
             LowerError::invalid(format!("`{}` without a t#, u# or g# operand", inst.opcode))
         })
+}
+
+/// `vs`, `ps`, … for a stage in a refusal's reason.
+pub fn stage_name(stage: ProgramType) -> &'static str {
+    match stage {
+        ProgramType::Vertex => "vs",
+        ProgramType::Pixel => "ps",
+        ProgramType::Geometry => "gs",
+        ProgramType::Hull => "hs",
+        ProgramType::Domain => "ds",
+        ProgramType::Compute => "cs",
+        _ => "other",
+    }
+}
+
+/// The load of a stubbed resource (`stub_resource_registers`, profiles.md
+/// §4.6): zero bits in every written lane of destination operand 0
+/// (`r0.xy = uintBitsToFloat(uvec2(0u));`).
+pub fn write_zero<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    let dst = cx.dst(inst, 0)?;
+    cx.assign(dst, Ty::Uint, 1, &"0u")
 }

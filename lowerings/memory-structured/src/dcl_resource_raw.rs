@@ -1,29 +1,37 @@
-//! `dcl_resource_raw`: read-only byte-address buffers `t#`, refused.
+//! `dcl_resource_raw`: read-only byte-address buffers `t#` — left to the
+//! `structured_data_texture` pass, nothing for a stubbed buffer, refused
+//! otherwise.
 
 use crate::common::{self, NO_RAW_SRV};
+use crate::data_texture::{self, DataTexturePass};
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
 use dxlower_dxbc::{Instruction, Opcode, OperandType};
 
 /// `dcl_resource_raw t#`: declares a `ByteAddressBuffer`.
 ///
 /// **Spec**: families.md §6 `ld_raw` ("no WebGL2 path known (sampled
-/// instance is a particle-emit compute pass) → refuse"); profiles.md §2.
+/// instance is a particle-emit compute pass) → refuse"); profiles.md §2,
+/// §4.6.
 ///
-/// **GLSL ES 3.00**: none. Byte-addressed reads need a shader storage
-/// buffer (GLSL ES 3.10); unlike `Buffer<>` (a texture buffer, which the
-/// `texture_buffers = Emulate` switch maps to a data texture) a raw
-/// buffer has no element format a texture could carry, and no profile
-/// rewrite covers it. Refused with `what` = `raw buffer t<r>
-/// (dcl_resource_raw)`.
+/// **GLSL ES 3.00**: byte-addressed reads need a shader storage buffer
+/// (GLSL ES 3.10). Under the `structured_data_texture` pass (a stage its
+/// `stages` cover) nothing is declared here: the pass declares the
+/// buffer's RGBA32UI data texture `sb<r>` after the declarations when
+/// some `ld_raw` reads it (see [`data_texture`]). A buffer the profile
+/// stubs (`stub_resource_registers`, by RDEF name) declares nothing; its
+/// loads write zero. Otherwise refused with `what` = `raw buffer t<r>
+/// (dcl_resource_raw)`, `lifted_by` the pass.
 ///
 /// **Differences**: HLSLcc declares a `readonly buffer` block (not ES
-/// 3.00). Nothing is emitted here.
+/// 3.00).
 ///
 /// **Example**:
 /// ```text
-/// dcl_resource_raw t2   →   refused: raw buffer t2 (dcl_resource_raw): GLSL ES 3.00 has no byte-addressed buffers …
+/// dcl_resource_raw t2
+///     →   (native)  nothing here; the pass declares `uniform highp usampler2D sb2;`
+///     →   (webgl2)  refused: raw buffer t2 (dcl_resource_raw): GLSL ES 3.00 has no byte-addressed buffers …
 /// ```
-fn lower<'a>(inst: &'a Instruction, _cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
+fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
     let op = common::operand(inst, 0)?;
     if op.ty != OperandType::Resource {
         return Err(LowerError::invalid(format!(
@@ -31,16 +39,28 @@ fn lower<'a>(inst: &'a Instruction, _cx: &mut DeclCtx<'a>) -> Result<(), LowerEr
             op.ty
         )));
     }
-    Err(Refusal::new(
-        format!("{} ({})", common::name(op, "raw buffer"), inst.opcode),
-        NO_RAW_SRV,
-    )
-    .into())
+    let stubbed =
+        u32::try_from(common::register(op)).is_ok_and(|r| cx.st.stubbed_resource(r).is_some());
+    if stubbed {
+        return Ok(());
+    }
+    let what = format!("{} ({})", common::name(op, "raw buffer"), inst.opcode);
+    match DataTexturePass::from_profile(cx.profile())? {
+        Some(data) if data.covers(cx.st.stage) && !cx.st.is_sm51() => Ok(()),
+        Some(data) => Err(Refusal::new(
+            what,
+            format!("{NO_RAW_SRV}; {}", data_texture::not_taken(&cx.st, &data)),
+        )
+        .into()),
+        None => Err(Refusal::new(what, NO_RAW_SRV)
+            .lifted_by(data_texture::LIFTED_BY)
+            .into()),
+    }
 }
 
 register_handler! {
     opcodes: &[Opcode::DclResourceRaw],
     family: "memory-structured",
-    spec: "families.md §6 ld_raw; profiles.md §2",
+    spec: "families.md §6 ld_raw; profiles.md §2, §4.6",
     lower: Lower::Decl(lower),
 }

@@ -1,9 +1,11 @@
 //! `ld_structured`: structured-buffer loads — the vertex-stage
-//! `BoneTransforms` rows under the `bone_transforms` pass, refused
-//! otherwise.
+//! `BoneTransforms` rows under the `bone_transforms` pass, the data
+//! textures of the `structured_data_texture` pass, zero for a stubbed
+//! buffer, refused otherwise.
 
 use crate::bone_transforms::{self, BonePass, BINDING_NAME, PASS, STRIDE};
 use crate::common::{self, UavKind, NO_STRUCTURED_SRV};
+use crate::data_texture::{self, BufferKind, DataTexturePass};
 use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal};
 use dxlower_dxbc::rdef::ShaderInputType;
 use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, Program, ProgramType, Rdef};
@@ -67,9 +69,23 @@ pub fn binding_name(rdef: Option<&Rdef>, reg: u32) -> Option<&str> {
 /// // ubo (native)
 /// r2 = sb0.data[floatBitsToInt(r0.x) * 3 + 1].xyzw;
 /// ```
+/// Any other structured SRV of a stage the `structured_data_texture` pass
+/// covers is read from its RGBA32UI data texture (see [`data_texture`]
+/// for the host contract, the addressing and the hard errors):
+/// ```glsl
+/// // stride 48, byte offset 16, .xyzw: one texel
+/// r2 = uintBitsToFloat(dx11_data_texel(sb0, floatBitsToUint(r0.x) * 3u + 1u).xyzw);
+/// // stride 4: one dword
+/// r0.x = uintBitsToFloat(dx11_data_dword(sb1, floatBitsToUint(r1.x)));
+/// ```
+/// A buffer the profile stubs (`stub_resource_registers`, by RDEF name)
+/// reads zero bits: `r0.x = uintBitsToFloat(0u);` — stubbing wins over
+/// both passes.
+///
 /// Everything else is refused by name: `structured buffer t<r>
-/// (ld_structured)` (`lifted_by` the pass for a vertex-stage 48-byte
-/// buffer while the profile does not run it), `UAV u<r> (ld_structured)`,
+/// (ld_structured)` (`lifted_by` the `bone_transforms` pass for a
+/// vertex-stage 48-byte buffer while the profile does not run it, the
+/// `structured_data_texture` pass otherwise), `UAV u<r> (ld_structured)`,
 /// `shared memory g<r> (ld_structured)`. In a whole shader the
 /// declaration (`dcl_resource_structured`, `dcl_uav_structured`,
 /// `dcl_tgsm_structured`) is refused first with the same names.
@@ -107,9 +123,16 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
         }
     }
     let reg = res.reg().ok_or_else(|| {
-        LowerError::invalid("`ld_structured` with a dynamically indexed resource")
+        LowerError::invalid(format!(
+            "operand {i} (t#) of `{}` is indexed dynamically: a buffer SRV is read from one \
+             fixed register",
+            inst.opcode
+        ))
     })?;
     let st = cx.state();
+    if st.stubbed_resource(reg).is_some() {
+        return common::write_zero(inst, cx);
+    }
     let stride = stride_of(st.input.program, inst, reg);
     let pass = if st.stage == ProgramType::Vertex {
         BonePass::from_profile(cx.profile())?
@@ -122,6 +145,12 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
             return bone_transforms::lower_load(inst, cx, pass, reg, stride);
         }
     }
+    let data = DataTexturePass::from_profile(cx.profile())?;
+    if let (Some(data), Some(stride)) = (&data, stride) {
+        if data_texture::takes(st, data, reg, BufferKind::Structured(stride)) {
+            return data_texture::lower_load(inst, cx, data, reg, BufferKind::Structured(stride));
+        }
+    }
     let what = format!("structured buffer t{reg} ({})", inst.opcode);
     let Some(stride) = stride else {
         return Err(Refusal::new(
@@ -130,6 +159,10 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
         )
         .into());
     };
+    if let Some(data) = &data {
+        let why = data_texture::not_taken(st, data);
+        return Err(Refusal::new(what, format!("{NO_STRUCTURED_SRV}; {why}")).into());
+    }
     let refusal = if pass.is_some() {
         let found = match binding {
             Some(name) => format!("t{reg} is bound as `{name}`"),
@@ -142,10 +175,11 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
                  {BINDING_NAME} buffer and {found}"
             ),
         )
+        .lifted_by(data_texture::LIFTED_BY)
     } else if bone_transforms::is_bone_buffer(st.stage, binding, stride) {
         Refusal::new(what, NO_STRUCTURED_SRV).lifted_by(LIFTED_BY)
     } else {
-        Refusal::new(what, NO_STRUCTURED_SRV)
+        Refusal::new(what, NO_STRUCTURED_SRV).lifted_by(data_texture::LIFTED_BY)
     };
     Err(refusal.into())
 }

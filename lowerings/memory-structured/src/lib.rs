@@ -22,11 +22,23 @@
 //! built from the decoded program, every load that does not match the
 //! pattern a hard error.
 //!
+//! The other lowering is the profile pass `structured_data_texture`
+//! ([`data_texture`], profiles.md §4.6, the native ABI): every other
+//! structured SRV and every raw SRV (`ByteAddressBuffer`) of a vertex or
+//! pixel shader is read from an RGBA32UI data texture `sb<r>` with
+//! `texelFetch`, the buffer's bytes unchanged, listed in the program
+//! manifest's samplers for the host to upload.
+//!
+//! A buffer the profile stubs (`stub_resource_registers`, matched by its
+//! RDEF binding name, profiles.md §4.6) declares nothing and its loads
+//! write zero bits; stubbing wins over both passes.
+//!
 //! `dcl_resource_structured` belongs to decl-io (families.md §1): it refuses
 //! structured SRVs, except in a vertex shader whose profile runs
-//! `bone_transforms`, where it declares nothing and leaves the buffer to
-//! this family: the registered pass declares the storage after the
-//! declarations, `ld_structured` reads it.
+//! `bone_transforms`, in a stage whose profile runs
+//! `structured_data_texture`, or for a stubbed buffer, where it declares
+//! nothing and leaves the buffer to this family: the registered passes
+//! declare the storage after the declarations, `ld_structured` reads it.
 //!
 //! Files: one per opcode or tight group — [`dcl_uav`] (the three UAV
 //! declarations), [`dcl_resource_raw`], [`dcl_tgsm`] (raw and structured
@@ -35,13 +47,14 @@
 //! `store_raw`, `store_uav_typed`), [`atomic`] (every `atomic_*` and
 //! `imm_atomic_*`), [`sync`], [`bufinfo`], [`feedback`] (the residency
 //! feedback loads `ld_raw_s`, `ld_structured_s`, `ld_uav_typed_s`), the
-//! shared naming and reasons in [`common`], and the pass in
-//! [`bone_transforms`].
+//! shared naming and reasons in [`common`], and the passes in
+//! [`bone_transforms`] and [`data_texture`].
 
 pub mod atomic;
 pub mod bone_transforms;
 pub mod bufinfo;
 pub mod common;
+pub mod data_texture;
 pub mod dcl_resource_raw;
 pub mod dcl_tgsm;
 pub mod dcl_thread_group;
