@@ -586,10 +586,23 @@ fn native_noperspective_on_both_stages() {
         }
     }
     program_links("native", &prog);
+    // The manifest tells the host which WebGL extension to enable.
+    let m = prog.manifest();
+    assert_eq!(m.extensions.len(), 1, "{:?}", m.extensions);
+    assert_eq!(
+        m.extensions[0].directive,
+        "GL_NV_shader_noperspective_interpolation"
+    );
+    assert_eq!(
+        m.extensions[0].webgl,
+        Some("NV_shader_noperspective_interpolation")
+    );
+    assert_eq!(m.extensions[0].stages, ["vs", "ps"]);
     // webgl2 drops the qualifier on both sides.
     let webgl2 = linked(&vs, &ps, &profile("webgl2"));
     assert!(!webgl2.vs.glsl.contains("noperspective"));
     assert!(!webgl2.ps.glsl.contains("noperspective"));
+    assert!(webgl2.manifest().extensions.is_empty());
     insta::assert_snapshot!("native_noperspective", report("native", &prog));
 }
 

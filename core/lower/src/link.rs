@@ -495,8 +495,40 @@ pub struct Manifest {
     pub samplers: Vec<SamplerBinding>,
     /// Varyings as both stages declare them.
     pub varyings: Vec<VaryingInfo>,
+    /// The `#extension` directives of both stages: a WebGL host enables
+    /// each one's WebGL extension (`gl.getExtension`) before compiling.
+    pub extensions: Vec<ExtensionUse>,
     /// Quality notes of both stages (`vs: …`, `ps: …`).
     pub notes: Vec<String>,
+}
+
+/// One GLSL extension the program requires.
+///
+/// JSON: `{"directive": "GL_NV_shader_noperspective_interpolation",
+/// "webgl": "NV_shader_noperspective_interpolation", "stages": ["vs",
+/// "ps"]}`; `webgl` is `null` for a directive no WebGL extension exposes
+/// (`GL_EXT_clip_cull_distance` is the OpenGL ES spelling; WebGL's
+/// `WEBGL_clip_cull_distance` enables `GL_ANGLE_clip_cull_distance`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ExtensionUse {
+    /// The extension as the `#extension` directive names it.
+    pub directive: String,
+    /// The WebGL extension that enables the directive, when there is one.
+    pub webgl: Option<&'static str>,
+    /// The stages that require it (`vs`, `ps`).
+    pub stages: Vec<&'static str>,
+}
+
+/// The WebGL extension (registry name) that enables a GLSL directive.
+fn webgl_extension(directive: &str) -> Option<&'static str> {
+    Some(match directive {
+        "GL_NV_shader_noperspective_interpolation" => "NV_shader_noperspective_interpolation",
+        "GL_ANGLE_clip_cull_distance" => "WEBGL_clip_cull_distance",
+        "GL_OES_sample_variables" => "OES_sample_variables",
+        "GL_OES_shader_multisample_interpolation" => "OES_shader_multisample_interpolation",
+        "GL_EXT_shader_texture_lod" => "EXT_shader_texture_lod",
+        _ => return None,
+    })
 }
 
 /// One vertex attribute.
@@ -716,11 +748,29 @@ impl ProgramGlsl {
             .into_iter()
             .flat_map(|(stage, s)| s.notes.iter().map(move |n| format!("{stage}: {n}")))
             .collect();
+        let mut extensions: Vec<ExtensionUse> = Vec::new();
+        for (stage, s) in [("vs", &self.vs), ("ps", &self.ps)] {
+            for line in s.glsl.lines() {
+                let Some(rest) = line.trim_start().strip_prefix("#extension") else {
+                    continue;
+                };
+                let directive = rest.split(':').next().unwrap_or_default().trim();
+                match extensions.iter_mut().find(|e| e.directive == directive) {
+                    Some(e) => e.stages.push(stage),
+                    None => extensions.push(ExtensionUse {
+                        directive: directive.to_string(),
+                        webgl: webgl_extension(directive),
+                        stages: vec![stage],
+                    }),
+                }
+            }
+        }
         Manifest {
             attributes,
             uniform_blocks: blocks.into_values().collect(),
             samplers,
             varyings,
+            extensions,
             notes,
         }
     }

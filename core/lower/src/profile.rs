@@ -188,7 +188,10 @@ pub enum SamplerPrecision {
     /// `mediump` for float colour samplers, `highp` for integer, shadow
     /// and data samplers.
     PerKind,
-    /// `mediump` everywhere except integer/shadow samplers.
+    /// `mediump` for float colour samplers; `highp` for integer, shadow
+    /// and data (bare `t<N>` for `ld`/`resinfo`) samplers (the ccpwgl
+    /// choice; since families-review.md finding 20 the same rule as
+    /// `PerKind`, kept as the name profiles.md gives it).
     Mediump,
     /// `highp` everywhere.
     Highp,

@@ -123,10 +123,10 @@ pub const CB_SLOT: u32 = 3;
 pub const CB_BASE: u32 = 26;
 /// The line the ccpwgl splice puts after `#version`.
 pub const CCPWGL_MARKER: &str = "// CEWG: BoneTransforms lowered to cb3 JointMat rows.";
-/// WebGL2's guaranteed uniform block size in vec4s.
+/// WebGL2's guaranteed uniform block size in vec4s: the joint capacity
+/// the `joints` parameter may ask for (the block count is the profile's
+/// `limits.uniform_blocks`).
 const MAX_BLOCK_VEC4S: u32 = 1024;
-/// WebGL2's guaranteed uniform blocks per stage.
-const MAX_BLOCKS: usize = 12;
 
 /// Where the joints are read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -503,13 +503,15 @@ fn declare_cb3(cx: &mut DeclCtx<'_>, rows: u32) -> Result<(), LowerError> {
             "cb{CB_SLOT} is declared in a form the cb3 splice cannot enlarge"
         ))),
         (None, _) => {
-            if cx.st.cbuffers.len() >= MAX_BLOCKS {
+            let max = cx.profile().limits.uniform_blocks as usize;
+            if cx.st.cbuffers.len() >= max {
                 return Err(Refusal::new(
                     format!(
-                        "constant buffer cb{CB_SLOT} for {BINDING_NAME}: more than {MAX_BLOCKS} in one stage"
+                        "constant buffer cb{CB_SLOT} for {BINDING_NAME}: more than {max} in one stage"
                     ),
-                    "WebGL2 guarantees 12 uniform blocks per stage",
+                    "the target guarantees no more uniform blocks per stage (MAX_*_UNIFORM_BLOCKS)",
                 )
+                .lifted_by("a profile whose target guarantees more (limits.uniform_blocks)")
                 .into());
             }
             cx.out.decl(format_args!(
@@ -539,13 +541,15 @@ fn declare_ubo(cx: &mut DeclCtx<'_>, pass: &BonePass, reg: u32) -> Result<(), Lo
         .decls
         .matches(&format!("uniform {}", pass.block))
         .count();
-    if cx.st.cbuffers.len() + ours >= MAX_BLOCKS {
+    let max = cx.profile().limits.uniform_blocks as usize;
+    if cx.st.cbuffers.len() + ours >= max {
         return Err(Refusal::new(
             format!(
-                "uniform block {block} for {BINDING_NAME} t{reg}: more than {MAX_BLOCKS} in one stage"
+                "uniform block {block} for {BINDING_NAME} t{reg}: more than {max} in one stage"
             ),
-            "WebGL2 guarantees 12 uniform blocks per stage",
+            "the target guarantees no more uniform blocks per stage (MAX_*_UNIFORM_BLOCKS)",
         )
+        .lifted_by("a profile whose target guarantees more (limits.uniform_blocks)")
         .into());
     }
     let mut text = String::new();
