@@ -957,3 +957,83 @@ fn texture_buffers_emulated_on_the_corpus() {
         translated.len()
     );
 }
+
+// ---------------------------------------------------------------------------
+// Plain uniforms in the program manifest
+
+/// The uniforms profile switches read from the runtime are listed in the
+/// program manifest with type, array length and stages: the draw's first
+/// vertex (`vertex_id_base = Uniform`), the render-target height
+/// (`fragcoord_origin = FlipWithUniform`); and the program still links.
+#[test]
+fn manifest_lists_the_runtime_uniforms() {
+    use dxlower_core::profile::{FragCoordOrigin, VertexIdBase};
+    let vs = stage(
+        VS,
+        vec![
+            dcl_sv(Opcode::DclInputSgv, 0, "x", SystemValue::VertexId),
+            dcl_position(0),
+            op(Opcode::Utof, vec![o(0, "xyzw"), v(0, "xxxx")]),
+            ret(),
+        ],
+        isgn(vec![element(
+            "SV_VertexID",
+            0,
+            0,
+            mask("x"),
+            U,
+            SignatureSystemValue::VertexId,
+        )]),
+        osgn(vec![position(0)]),
+    );
+    let ps = stage(
+        PS,
+        vec![
+            dcl_ps_position(0, "xy"),
+            Instruction::dcl_output(0, 0xF),
+            mov(o(0, "xyzw"), v(0, "xyxy")),
+            ret(),
+        ],
+        isgn(vec![position(0)]),
+        osgn(vec![target(0)]),
+    );
+    let mut p = profile("webgl2");
+    p.vertex_id_base = VertexIdBase::Uniform("dx_FirstVertex".into());
+    p.fragcoord_origin = FragCoordOrigin::FlipWithUniform;
+    let prog = linked(&vs, &ps, &p);
+    program_links("runtime uniforms", &prog);
+    let m = prog.manifest();
+    let got: Vec<(String, String, Option<u32>, Vec<&str>)> = m
+        .uniforms
+        .iter()
+        .map(|u| {
+            (
+                u.name.clone(),
+                u.glsl_type.clone(),
+                u.array,
+                u.stages.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "dx_FirstVertex".to_string(),
+                "int".to_string(),
+                None,
+                vec!["vs"]
+            ),
+            (
+                "dxlower_RenderTargetHeight".to_string(),
+                "float".to_string(),
+                None,
+                vec!["ps"]
+            ),
+        ]
+    );
+    // Without the two switches there is nothing to set (the manifest
+    // snapshots of link.rs show samplers and blocks are not listed here).
+    let plain = linked(&vs, &ps, &profile("webgl2"));
+    assert!(plain.manifest().uniforms.is_empty());
+}

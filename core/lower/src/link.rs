@@ -493,6 +493,10 @@ pub struct Manifest {
     pub uniform_blocks: Vec<UniformBlock>,
     /// Sampler uniforms of both stages.
     pub samplers: Vec<SamplerBinding>,
+    /// Plain (non-sampler, non-block) uniforms the host sets: the values
+    /// profile switches read from the runtime (`resinfo_mip_count`,
+    /// `vertex_id_base`, `fragcoord_origin`).
+    pub uniforms: Vec<PlainUniform>,
     /// Varyings as both stages declare them.
     pub varyings: Vec<VaryingInfo>,
     /// The `#extension` directives of both stages: a WebGL host enables
@@ -500,6 +504,50 @@ pub struct Manifest {
     pub extensions: Vec<ExtensionUse>,
     /// Quality notes of both stages (`vs: …`, `ps: …`).
     pub notes: Vec<String>,
+}
+
+/// One plain uniform (`uniform highp ivec4 hlslcc_mipCount[32];`).
+///
+/// JSON: `{"name": "hlslcc_mipCount", "type": "ivec4", "array": 32,
+/// "stages": ["ps"]}` (`array` is `null` for a single value). What each
+/// name holds is set by the profile switch that declares it:
+/// `resinfo_mip_count = Uniform(name)` (the mip count of texture `t<N>` in
+/// element `N / 4`, component `N % 4`), `vertex_id_base = Uniform(name)`
+/// (the draw's `first`), `fragcoord_origin = FlipWithUniform`
+/// (`dxlower_RenderTargetHeight`, the render target's height in pixels).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PlainUniform {
+    /// The uniform's name.
+    pub name: String,
+    /// Its GLSL type (`int`, `float`, `ivec4`).
+    #[serde(rename = "type")]
+    pub glsl_type: String,
+    /// The array length, for an array.
+    pub array: Option<u32>,
+    /// The stages that declare it (`vs`, `ps`).
+    pub stages: Vec<&'static str>,
+}
+
+/// The plain uniforms a stage declares: `uniform <precision> <type>
+/// <name>[<n>];` lines that declare neither a sampler nor a block.
+fn plain_uniforms(glsl: &str) -> impl Iterator<Item = (String, String, Option<u32>)> + '_ {
+    glsl.lines().filter_map(|line| {
+        let rest = line.strip_prefix("uniform ")?.strip_suffix(';')?;
+        if rest.contains('{') || rest.contains("sampler") {
+            return None;
+        }
+        let mut words = rest.split_whitespace();
+        let mut ty = words.next()?;
+        if matches!(ty, "highp" | "mediump" | "lowp") {
+            ty = words.next()?;
+        }
+        let decl = words.next()?;
+        let (name, array) = match decl.split_once('[') {
+            Some((n, len)) => (n, len.strip_suffix(']')?.parse().ok()),
+            None => (decl, None),
+        };
+        Some((name.to_string(), ty.to_string(), array))
+    })
 }
 
 /// One GLSL extension the program requires.
@@ -748,6 +796,20 @@ impl ProgramGlsl {
             .into_iter()
             .flat_map(|(stage, s)| s.notes.iter().map(move |n| format!("{stage}: {n}")))
             .collect();
+        let mut uniforms: Vec<PlainUniform> = Vec::new();
+        for (stage, s) in [("vs", &self.vs), ("ps", &self.ps)] {
+            for (name, glsl_type, array) in plain_uniforms(&s.glsl) {
+                match uniforms.iter_mut().find(|u| u.name == name) {
+                    Some(u) => u.stages.push(stage),
+                    None => uniforms.push(PlainUniform {
+                        name,
+                        glsl_type,
+                        array,
+                        stages: vec![stage],
+                    }),
+                }
+            }
+        }
         let mut extensions: Vec<ExtensionUse> = Vec::new();
         for (stage, s) in [("vs", &self.vs), ("ps", &self.ps)] {
             for line in s.glsl.lines() {
@@ -769,6 +831,7 @@ impl ProgramGlsl {
             attributes,
             uniform_blocks: blocks.into_values().collect(),
             samplers,
+            uniforms,
             varyings,
             extensions,
             notes,
@@ -815,4 +878,25 @@ pub fn glslang_link(vs: &str, ps: &str) -> Result<(), crate::validate::ValidateE
     let r = run();
     let _ = std::fs::remove_dir_all(&dir);
     r
+}
+
+#[cfg(test)]
+mod manifest_tests {
+    use super::plain_uniforms;
+
+    #[test]
+    fn plain_uniforms_skip_samplers_and_blocks() {
+        let glsl = "uniform highp ivec4 hlslcc_mipCount[32];\n\
+                    uniform mediump sampler2D t0;\n\
+                    layout(std140) uniform ConstantBuffer0 {\n    vec4 data[2];\n} cb0;\n\
+                    uniform highp int dx_FirstVertex;\n";
+        let got: Vec<_> = plain_uniforms(glsl).collect();
+        assert_eq!(
+            got,
+            [
+                ("hlslcc_mipCount".to_string(), "ivec4".to_string(), Some(32)),
+                ("dx_FirstVertex".to_string(), "int".to_string(), None),
+            ]
+        );
+    }
 }
