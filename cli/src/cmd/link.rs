@@ -24,6 +24,10 @@ pub struct Args {
     /// link the program in WebGL2).
     #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
     pub validate: Option<Validate>,
+    /// Debug build: write each DXBC instruction as a comment above its GLSL
+    /// (turns the profile's `instruction_comments` on).
+    #[arg(long)]
+    pub comments: bool,
 }
 
 fn parse(path: &Path) -> Result<dxlower_dxbc::Shader, ExitCode> {
@@ -36,10 +40,11 @@ fn parse(path: &Path) -> Result<dxlower_dxbc::Shader, ExitCode> {
 
 /// Runs `dxlower link`.
 pub fn run(args: Args) -> ExitCode {
-    let profile = match load_profile(&args.profile) {
+    let mut profile = match load_profile(&args.profile) {
         Ok(p) => p,
         Err(code) => return code,
     };
+    profile.instruction_comments |= args.comments;
     let (vs, ps) = match (parse(&args.vs), parse(&args.ps)) {
         (Ok(v), Ok(p)) => (v, p),
         (Err(c), _) | (_, Err(c)) => return c,

@@ -20,14 +20,19 @@ pub struct Args {
     /// Validate the GLSL with a real compiler (default: glslang).
     #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
     pub validate: Option<Validate>,
+    /// Debug build: write each DXBC instruction as a comment above its GLSL
+    /// (turns the profile's `instruction_comments` on).
+    #[arg(long)]
+    pub comments: bool,
 }
 
 /// Runs `dxlower translate`.
 pub fn run(args: Args) -> ExitCode {
-    let profile = match load_profile(&args.profile) {
+    let mut profile = match load_profile(&args.profile) {
         Ok(p) => p,
         Err(code) => return code,
     };
+    profile.instruction_comments |= args.comments;
     let (name, result) = match &args.file {
         Some(path) => {
             let bytes = match super::read_file(path) {
