@@ -5,6 +5,8 @@
 //! The corpus is read from `DXLOWER_CORPUS_DIR` (default `../shared/corpus`
 //! beside the workspace) and never copied into the project.
 
+pub mod build;
+
 use dxlower_core::{Profile, StageGlsl, StageInput, TranslateError};
 use dxlower_dxbc::{Instruction, Program, ProgramType, Signature, Version};
 use std::path::PathBuf;

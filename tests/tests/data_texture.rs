@@ -21,9 +21,7 @@ extern crate dxlower_lowerings;
 
 use dxlower_core::profile::PassSpec;
 use dxlower_core::{translate_stage, Profile, StageInput, TranslateError};
-use dxlower_dxbc::rdef::{
-    Rdef, RdefProgramType, RdefTarget, ResourceBinding, ShaderInputType, SrvDimension,
-};
+use dxlower_dxbc::rdef::{Rdef, RdefProgramType, ResourceBinding, ShaderInputType, SrvDimension};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, ExtendedOpcode, Index, IndexRepr, Instruction, InterpolationMode, Opcode, Operand,
@@ -31,6 +29,7 @@ use dxlower_dxbc::{
     SystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UintTexture, Vertices};
+use dxlower_tests::build::{self, l, m, o, op, rd, rs, s, v};
 use dxlower_tests::{element, glslang, signature, translate_corpus, Built};
 use std::collections::BTreeMap;
 
@@ -43,41 +42,9 @@ const LIFT: &str = "profile pass structured_data_texture (native)";
 // Operand shorthands
 // ---------------------------------------------------------------------------
 
-fn m(letters: &str) -> Components {
-    Components::mask(letters).expect("mask letters")
-}
-
-fn s(letters: &str) -> Components {
-    Components::swizzle(letters).expect("swizzle letters")
-}
-
-fn rd(n: u32, mask: &str) -> Operand {
-    Operand::temp(n, m(mask))
-}
-
-fn rs(n: u32, swz: &str) -> Operand {
-    Operand::temp(n, s(swz))
-}
-
-fn v(n: u32, swz: &str) -> Operand {
-    Operand::input(n, s(swz))
-}
-
-fn o(n: u32, mask: &str) -> Operand {
-    Operand::output(n, m(mask))
-}
-
-fn l(x: u32) -> Operand {
-    Operand::imm32(x)
-}
-
 /// `t<n>.<swizzle>`.
 fn t(n: u32, swz: &str) -> Operand {
     Operand::new(OperandType::Resource, s(swz), &[n])
-}
-
-fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
-    Instruction::new(op, operands)
 }
 
 /// `ld_structured_indexable(structured_buffer, stride=N)(mixed,…) dst,
@@ -89,7 +56,7 @@ fn ld_structured(
     off: Operand,
     res: Operand,
 ) -> Instruction {
-    i(Opcode::LdStructured, vec![dst, idx, off, res])
+    op(Opcode::LdStructured, vec![dst, idx, off, res])
         .with_extended(ExtendedOpcode::ResourceDim {
             dim: ResourceDimension::StructuredBuffer,
             stride,
@@ -103,7 +70,7 @@ fn ld_structured(
 
 /// `ld_raw dst, addr, res`.
 fn ld_raw(dst: Operand, addr: Operand, res: Operand) -> Instruction {
-    i(Opcode::LdRaw, vec![dst, addr, res])
+    op(Opcode::LdRaw, vec![dst, addr, res])
 }
 
 fn dcl_structured(reg: u32, stride: u32) -> Instruction {
@@ -149,7 +116,7 @@ fn ps(decls: &[Instruction], body: &[Instruction]) -> Built {
         Instruction::dcl_temps(4),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     Built::new(
         PS,
         5,
@@ -171,7 +138,7 @@ fn vs(decls: &[Instruction], body: &[Instruction]) -> Built {
         Instruction::dcl_temps(4),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     let isgn = signature(
         b"ISGN",
         vec![
@@ -203,32 +170,22 @@ fn asm(stage: ProgramType, body: &[Instruction]) -> String {
 
 /// An RDEF whose structured buffers are `(name, register, stride)`.
 fn rdef(bindings: &[(&str, u32, u32)]) -> Rdef {
-    Rdef {
-        constant_buffers: Vec::new(),
-        bindings: bindings
+    build::rdef(
+        RdefProgramType::Pixel,
+        bindings
             .iter()
             .map(|&(name, reg, stride)| ResourceBinding {
-                name: name.to_string(),
-                input_type: ShaderInputType::Structured,
-                return_type: 6,
-                dimension: SrvDimension::Buffer,
                 sample_count: stride,
-                bind_point: reg,
-                bind_count: 1,
-                flags: 0,
-                space: None,
-                id: None,
+                ..build::binding(
+                    name,
+                    ShaderInputType::Structured,
+                    SrvDimension::Buffer,
+                    6,
+                    reg,
+                )
             })
             .collect(),
-        target: RdefTarget {
-            program_type: RdefProgramType::Pixel,
-            major: 5,
-            minor: 0,
-        },
-        flags: 0,
-        creator: "test".into(),
-        rd11: None,
-    }
+    )
 }
 
 // ---------------------------------------------------------------------------
@@ -326,7 +283,7 @@ fn aligned_loads_are_one_fetch_with_a_swizzle() {
     // texel (element texel 3 * index + row).
     let decls = [dcl_structured(0, 48)];
     let body = [
-        i(Opcode::Ftou, vec![rd(1, "x"), v(0, "x")]),
+        op(Opcode::Ftou, vec![rd(1, "x"), v(0, "x")]),
         ld_structured(48, rd(0, "xyzw"), rs(1, "x"), l(16), t(0, "xyzw")),
         ld_structured(48, rd(2, "yz"), rs(1, "x"), l(32), t(0, "xwzx")),
         // A constant element: a constant texel.
@@ -367,7 +324,7 @@ fn lanes_over_two_texels_and_per_lane_dwords() {
         dcl_structured(2, 84),
     ];
     let body = [
-        i(Opcode::Ftou, vec![rd(1, "xy"), v(0, "xyxx")]),
+        op(Opcode::Ftou, vec![rd(1, "xy"), v(0, "xyxx")]),
         // Byte offset 8, .xyzw: dwords 2..5 — texel 3i (z, w) and 3i + 1
         // (x, y).
         ld_structured(48, rd(0, "xyzw"), rs(1, "x"), l(8), t(0, "xyzw")),
@@ -377,7 +334,7 @@ fn lanes_over_two_texels_and_per_lane_dwords() {
         ld_structured(84, rd(3, "xyzw"), rs(1, "x"), l(52), t(2, "xyzw")),
         // Into an integer output: the dwords as they are.
         ld_structured(4, o(1, "xyzw"), rs(1, "x"), l(0), t(1, "xxxx")),
-        i(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyzw")]),
+        op(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyzw")]),
     ];
     let glsl = check(
         "data_texture_per_lane",
@@ -413,7 +370,7 @@ fn lanes_over_two_texels_and_per_lane_dwords() {
 fn register_byte_offsets_read_per_lane() {
     let decls = [dcl_structured(0, 48), dcl_structured(1, 16)];
     let body = [
-        i(Opcode::Ftou, vec![rd(1, "xyzw"), v(0, "xyzw")]),
+        op(Opcode::Ftou, vec![rd(1, "xyzw"), v(0, "xyzw")]),
         ld_structured(48, rd(0, "xy"), rs(1, "x"), rs(1, "y"), t(0, "xyxx")),
         // A constant element with a register offset.
         ld_structured(16, rd(2, "zw"), l(3), rs(1, "z"), t(1, "xxyx")),
@@ -447,7 +404,7 @@ fn register_byte_offsets_read_per_lane() {
 fn raw_buffers_read_by_byte_address() {
     let decls = [dcl_raw(2)];
     let body = [
-        i(Opcode::Ftou, vec![rd(1, "x"), v(0, "x")]),
+        op(Opcode::Ftou, vec![rd(1, "x"), v(0, "x")]),
         ld_raw(rd(0, "xy"), l(16), t(2, "xyxx")),
         ld_raw(rd(3, "xyz"), l(24), t(2, "xyzx")),
         ld_raw(rd(2, "xyzw"), rs(1, "x"), t(2, "wzyx")),
@@ -486,8 +443,8 @@ fn a_vertex_shader_keeps_bones_in_the_block_and_reads_others_from_textures() {
     let body = [
         ld_structured(48, rd(0, "xyzw"), v(1, "x"), l(16), t(0, "xyzw")),
         ld_structured(16, rd(1, "xyzw"), v(1, "y"), l(0), t(1, "xyzw")),
-        i(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyzw")]),
-        i(Opcode::Mov, vec![o(1, "xyzw"), rs(1, "xyzw")]),
+        op(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyzw")]),
+        op(Opcode::Mov, vec![o(1, "xyzw"), rs(1, "xyzw")]),
     ];
     let built = vs(&decls, &body);
     let glsl = check(
@@ -510,7 +467,7 @@ fn stubbed_buffers_read_zero_and_declare_nothing() {
     // LightBuffer (t0) is stubbed; LightIndexBuffer (t1) is a data texture.
     let decls = [dcl_structured(0, 48), dcl_structured(1, 4)];
     let body = [
-        i(Opcode::Ftou, vec![rd(1, "x"), v(0, "x")]),
+        op(Opcode::Ftou, vec![rd(1, "x"), v(0, "x")]),
         ld_structured(48, rd(0, "xyzw"), rs(1, "x"), l(16), t(0, "xyzw")),
         ld_structured(4, rd(2, "x"), rs(1, "x"), l(0), t(1, "xxxx")),
         ld_structured(48, o(1, "xy"), rs(1, "x"), l(0), t(0, "xyxx")),
@@ -543,7 +500,7 @@ fn stubbed_buffers_read_zero_and_declare_nothing() {
         &[dcl_structured(0, 48)],
         &[
             ld_structured(48, rd(0, "xyzw"), v(1, "x"), l(0), t(0, "xyzw")),
-            i(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyzw")]),
+            op(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyzw")]),
         ],
     );
     let names = rdef(&[("LightBuffer", 0, 48)]);
@@ -578,7 +535,7 @@ fn stubbed_buffers_read_zero_and_declare_nothing() {
 fn buffers_declared_but_never_read_cost_nothing() {
     let built = ps(
         &[dcl_structured(5, 16), dcl_raw(6)],
-        &[i(Opcode::Mov, vec![o(0, "xyzw"), v(0, "xyzw")])],
+        &[op(Opcode::Mov, vec![o(0, "xyzw"), v(0, "xyzw")])],
     );
     let out = built.translate(&native()).expect("translates");
     assert!(!out.glsl.contains("usampler2D"), "{}", out.glsl);
@@ -706,7 +663,7 @@ fn stages_outside_the_pass_and_other_profiles_refuse_by_name() {
     // bufinfo stays refused, saying why the texture cannot answer.
     let info = ps(
         &[dcl_structured(0, 16)],
-        &[i(Opcode::Bufinfo, vec![rd(0, "x"), t(0, "xxxx")])],
+        &[op(Opcode::Bufinfo, vec![rd(0, "x"), t(0, "xxxx")])],
     );
     let (what, why, _) = refusal(&native(), &info);
     assert_eq!(what, "buffer t0 (bufinfo)");
@@ -723,8 +680,8 @@ fn the_manifest_lists_data_textures_as_samplers() {
         let insts = vec![
             Instruction::dcl_input(0, 0xF),
             Instruction::dcl_output_siv(0, 0xF, SystemValue::Position),
-            i(Opcode::Mov, vec![o(0, "xyzw"), v(0, "xyzw")]),
-            i(Opcode::Ret, vec![]),
+            op(Opcode::Mov, vec![o(0, "xyzw"), v(0, "xyzw")]),
+            op(Opcode::Ret, vec![]),
         ];
         let isgn = signature(
             b"ISGN",
@@ -809,10 +766,10 @@ fn render_ps(decls: &[Instruction], body: &[Instruction]) -> Built {
         ),
         Instruction::dcl_output(0, 0xF),
         Instruction::dcl_temps(2),
-        i(Opcode::Ftou, vec![rd(0, "x"), v(0, "x")]),
+        op(Opcode::Ftou, vec![rd(0, "x"), v(0, "x")]),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     let osgn = signature(
         b"OSGN",
         vec![element(
@@ -935,7 +892,7 @@ fn data_textures_read_the_right_dwords_on_gles() {
             name: "register offset",
             decls: vec![dcl_structured(0, 48)],
             body: vec![
-                i(Opcode::Mov, vec![rd(1, "x"), l(20)]),
+                op(Opcode::Mov, vec![rd(1, "x"), l(20)]),
                 ld_structured(48, o(0, "xyzw"), rs(0, "x"), rs(1, "x"), t(0, "zwxy")),
             ],
             buffers: vec![(0, 48, 6)],
@@ -949,8 +906,8 @@ fn data_textures_read_the_right_dwords_on_gles() {
             name: "raw",
             decls: vec![dcl_raw(0)],
             body: vec![
-                i(Opcode::Ishl, vec![rd(1, "x"), rs(0, "x"), l(4)]),
-                i(Opcode::Iadd, vec![rd(1, "x"), rs(1, "x"), l(4)]),
+                op(Opcode::Ishl, vec![rd(1, "x"), rs(0, "x"), l(4)]),
+                op(Opcode::Iadd, vec![rd(1, "x"), rs(1, "x"), l(4)]),
                 ld_raw(o(0, "xyzw"), rs(1, "x"), t(0, "xyzw")),
             ],
             buffers: vec![(0, 0, 5)],

@@ -15,13 +15,13 @@ extern crate dxlower_lowerings;
 
 use dxlower_core::profile::{NoPerspective, PassSpec};
 use dxlower_core::{link, Profile, ProgramGlsl, TranslateError};
-use dxlower_dxbc::signature::{ComponentType, MinPrecision};
+use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     global_flags, Components, ExtendedOpcode, Instruction, InterpolationMode, Opcode, Operand,
-    OperandType, Payload, ProgramType, ResourceDimension, ReturnType, Signature, SignatureElement,
-    SignatureSystemValue, SystemValue,
+    OperandType, Payload, ProgramType, ResourceDimension, ReturnType,
 };
 use dxlower_gles::Runner;
+use dxlower_tests::build::*;
 use dxlower_tests::{glslang, Built};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -31,152 +31,9 @@ const PS: ProgramType = ProgramType::Pixel;
 const F: ComponentType = ComponentType::Float32;
 const U: ComponentType = ComponentType::Uint32;
 const I: ComponentType = ComponentType::Sint32;
-const NONE: SignatureSystemValue = SignatureSystemValue::Undefined;
 
 // ---------------------------------------------------------------------------
 // Builders
-
-fn mask(letters: &str) -> u8 {
-    match Components::mask(letters) {
-        Some(Components::Mask(m)) => m,
-        _ => panic!("bad mask {letters}"),
-    }
-}
-
-fn row(
-    name: &str,
-    index: u32,
-    sv: SignatureSystemValue,
-    ty: ComponentType,
-    reg: u32,
-    letters: &str,
-) -> SignatureElement {
-    let m = mask(letters);
-    SignatureElement {
-        name: name.to_string(),
-        semantic_index: index,
-        system_value: sv,
-        component_type: ty,
-        register: reg,
-        mask: m,
-        rw_mask: m,
-        reserved: 0,
-        stream: 0,
-        min_precision: MinPrecision::Default,
-    }
-}
-
-fn user(name: &str, index: u32, ty: ComponentType, reg: u32, letters: &str) -> SignatureElement {
-    row(name, index, NONE, ty, reg, letters)
-}
-
-fn position(reg: u32) -> SignatureElement {
-    row(
-        "SV_Position",
-        0,
-        SignatureSystemValue::Position,
-        F,
-        reg,
-        "xyzw",
-    )
-}
-
-fn target(n: u32) -> SignatureElement {
-    row("SV_Target", n, SignatureSystemValue::Target, F, n, "xyzw")
-}
-
-fn sig(cc: &[u8; 4], rows: Vec<SignatureElement>) -> Option<Signature> {
-    Some(Signature {
-        fourcc: *cc,
-        elements_offset: 8,
-        elements: rows,
-    })
-}
-
-fn isgn(rows: Vec<SignatureElement>) -> Option<Signature> {
-    sig(b"ISGN", rows)
-}
-
-fn osgn(rows: Vec<SignatureElement>) -> Option<Signature> {
-    sig(b"OSGN", rows)
-}
-
-fn dm(ty: OperandType, reg: u32, letters: &str) -> Operand {
-    Operand::new(ty, Components::mask(letters).expect("mask letters"), &[reg])
-}
-
-fn sw(ty: OperandType, reg: u32, letters: &str) -> Operand {
-    Operand::new(
-        ty,
-        Components::swizzle(letters).expect("swizzle letters"),
-        &[reg],
-    )
-}
-
-fn o(reg: u32, letters: &str) -> Operand {
-    dm(OperandType::Output, reg, letters)
-}
-
-fn v(reg: u32, letters: &str) -> Operand {
-    sw(OperandType::Input, reg, letters)
-}
-
-fn rd(reg: u32, letters: &str) -> Operand {
-    dm(OperandType::Temp, reg, letters)
-}
-
-fn rs(reg: u32, letters: &str) -> Operand {
-    sw(OperandType::Temp, reg, letters)
-}
-
-fn cb(slot: u32, reg: u32, letters: &str) -> Operand {
-    Operand::cb(
-        slot,
-        reg,
-        Components::swizzle(letters).expect("swizzle letters"),
-    )
-}
-
-fn op(code: Opcode, operands: Vec<Operand>) -> Instruction {
-    Instruction::new(code, operands)
-}
-
-fn mov(d: Operand, s: Operand) -> Instruction {
-    op(Opcode::Mov, vec![d, s])
-}
-
-fn dcl_input(reg: u32, letters: &str) -> Instruction {
-    Instruction::dcl_input(reg, mask(letters))
-}
-
-fn dcl_input_ps(mode: InterpolationMode, reg: u32, letters: &str) -> Instruction {
-    Instruction::dcl_input_ps(mode, reg, mask(letters))
-}
-
-fn dcl_output(reg: u32, letters: &str) -> Instruction {
-    Instruction::dcl_output(reg, mask(letters))
-}
-
-fn dcl_position(reg: u32) -> Instruction {
-    Instruction::dcl_output_siv(reg, 0xF, SystemValue::Position)
-}
-
-fn ret() -> Instruction {
-    op(Opcode::Ret, vec![])
-}
-
-fn stage(
-    ty: ProgramType,
-    insts: Vec<Instruction>,
-    i: Option<Signature>,
-    o: Option<Signature>,
-) -> Built {
-    Built::new(ty, 5, insts, i, o)
-}
-
-fn profile(name: &str) -> Profile {
-    dxlower_targets::load(name).unwrap_or_else(|e| panic!("profile {name}: {e}"))
-}
 
 fn with_pass(mut p: Profile, name: &str, params: &[(&str, &str)]) -> Profile {
     p.passes.retain(|x| x.name != name);
@@ -217,10 +74,6 @@ fn program_checks(p: &ProgramGlsl) -> Result<(), String> {
     dxlower_core::link::glslang_link(&p.vs.glsl, &p.ps.glsl)
         .map_err(|e| format!("glslangValidator -l: {e}"))?;
     gles_link(&p.vs.glsl, &p.ps.glsl).map_err(|e| format!("GLES 3.0 (Mesa): {e}"))
-}
-
-fn linked(vs: &Built, ps: &Built, p: &Profile) -> ProgramGlsl {
-    link(vs.input(), ps.input(), p).unwrap_or_else(|e| panic!("link failed: {e}"))
 }
 
 /// The snapshot text of a linked program.

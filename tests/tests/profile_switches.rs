@@ -28,10 +28,11 @@ use dxlower_core::{link, Profile, ProgramGlsl};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     controls, Components, Instruction, InterpolationMode, Opcode, Operand, OperandType, Payload,
-    ProgramType, Signature, SignatureElement, SignatureSystemValue, SystemValue,
+    ProgramType, SignatureSystemValue, SystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
-use dxlower_tests::{element, glslang, main_body, manifest, read_corpus, signature, Built};
+use dxlower_tests::build::*;
+use dxlower_tests::{element, glslang, main_body, manifest, read_corpus, Built};
 use dxlower_webgl::{Batch, Browser};
 use std::cell::RefCell;
 
@@ -39,95 +40,12 @@ const VS: ProgramType = ProgramType::Vertex;
 const PS: ProgramType = ProgramType::Pixel;
 const F: ComponentType = ComponentType::Float32;
 const U: ComponentType = ComponentType::Uint32;
-const NONE: SignatureSystemValue = SignatureSystemValue::Undefined;
 
 /// The epilogue statement of `clip_z_remap = Epilogue`.
 const REMAP: &str = "gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;";
 
 // ---------------------------------------------------------------------------
 // Builders
-
-fn mask(letters: &str) -> u8 {
-    match Components::mask(letters) {
-        Some(Components::Mask(m)) => m,
-        _ => panic!("bad mask {letters}"),
-    }
-}
-
-fn user(name: &str, index: u32, ty: ComponentType, reg: u32, letters: &str) -> SignatureElement {
-    element(name, index, reg, mask(letters), ty, NONE)
-}
-
-fn position(reg: u32) -> SignatureElement {
-    element(
-        "SV_Position",
-        0,
-        reg,
-        0xF,
-        F,
-        SignatureSystemValue::Position,
-    )
-}
-
-fn target(n: u32) -> SignatureElement {
-    element("SV_Target", n, n, 0xF, F, SignatureSystemValue::Target)
-}
-
-fn isgn(rows: Vec<SignatureElement>) -> Option<Signature> {
-    Some(signature(b"ISGN", rows))
-}
-
-fn osgn(rows: Vec<SignatureElement>) -> Option<Signature> {
-    Some(signature(b"OSGN", rows))
-}
-
-fn dm(ty: OperandType, reg: u32, letters: &str) -> Operand {
-    Operand::new(ty, Components::mask(letters).expect("mask letters"), &[reg])
-}
-
-fn sw(ty: OperandType, reg: u32, letters: &str) -> Operand {
-    Operand::new(
-        ty,
-        Components::swizzle(letters).expect("swizzle letters"),
-        &[reg],
-    )
-}
-
-fn o(reg: u32, letters: &str) -> Operand {
-    dm(OperandType::Output, reg, letters)
-}
-
-fn v(reg: u32, letters: &str) -> Operand {
-    sw(OperandType::Input, reg, letters)
-}
-
-fn rd(reg: u32, letters: &str) -> Operand {
-    dm(OperandType::Temp, reg, letters)
-}
-
-fn rs(reg: u32, letters: &str) -> Operand {
-    sw(OperandType::Temp, reg, letters)
-}
-
-fn cb(slot: u32, reg: u32, letters: &str) -> Operand {
-    Operand::cb(
-        slot,
-        reg,
-        Components::swizzle(letters).expect("swizzle letters"),
-    )
-}
-
-fn op(code: Opcode, operands: Vec<Operand>) -> Instruction {
-    Instruction::new(code, operands)
-}
-
-fn mov(d: Operand, s: Operand) -> Instruction {
-    op(Opcode::Mov, vec![d, s])
-}
-
-fn ret() -> Instruction {
-    op(Opcode::Ret, vec![])
-}
 
 fn retc_nz(s: Operand) -> Instruction {
     op(Opcode::Retc, vec![s]).with_test_nonzero()
@@ -148,10 +66,6 @@ fn dcl_sv(code: Opcode, reg: u32, letters: &str, sv: SystemValue) -> Instruction
     )
 }
 
-fn dcl_position(reg: u32) -> Instruction {
-    Instruction::dcl_output_siv(reg, 0xF, SystemValue::Position)
-}
-
 /// `dcl_input_ps_siv linear noperspective v<reg>.<mask>, position`.
 fn dcl_ps_position(reg: u32, letters: &str) -> Instruction {
     dcl_sv(Opcode::DclInputPsSiv, reg, letters, SystemValue::Position).with_control_field(
@@ -161,33 +75,12 @@ fn dcl_ps_position(reg: u32, letters: &str) -> Instruction {
     )
 }
 
-fn dcl_input_ps(mode: InterpolationMode, reg: u32, letters: &str) -> Instruction {
-    Instruction::dcl_input_ps(mode, reg, mask(letters))
-}
-
-fn stage(
-    ty: ProgramType,
-    insts: Vec<Instruction>,
-    i: Option<Signature>,
-    o: Option<Signature>,
-) -> Built {
-    Built::new(ty, 5, insts, i, o)
-}
-
-fn profile(name: &str) -> Profile {
-    dxlower_targets::load(name).unwrap_or_else(|e| panic!("profile {name}: {e}"))
-}
-
 /// The test profile `tests/profiles/native-gl-depth.ron`.
 fn native_gl_depth() -> Profile {
     profile(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/profiles/native-gl-depth.ron"
     ))
-}
-
-fn linked(vs: &Built, ps: &Built, p: &Profile) -> ProgramGlsl {
-    link(vs.input(), ps.input(), p).unwrap_or_else(|e| panic!("link failed: {e}"))
 }
 
 /// The snapshot text of a linked program.

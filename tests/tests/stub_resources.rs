@@ -12,15 +12,14 @@
 extern crate dxlower_lowerings;
 
 use dxlower_core::{link, Profile, ProgramGlsl, StageGlsl, StageInput};
-use dxlower_dxbc::rdef::{
-    Rdef, RdefProgramType, RdefTarget, ResourceBinding, ShaderInputType, SrvDimension,
-};
+use dxlower_dxbc::rdef::{Rdef, RdefProgramType, ShaderInputType, SrvDimension};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Instruction, InterpolationMode, Opcode, Operand, OperandType, Payload, ProgramType,
     ResourceDimension, ReturnType, SignatureSystemValue, SystemValue,
 };
 use dxlower_gles::Runner;
+use dxlower_tests::build::{binding, o, op, profile, rd, rdef, ret, rs, s, v};
 use dxlower_tests::{element, glslang, signature, Built};
 use std::cell::RefCell;
 
@@ -32,30 +31,6 @@ const NONE: SignatureSystemValue = SignatureSystemValue::Undefined;
 
 // ---------------------------------------------------------------------------
 // Builders
-
-fn m(letters: &str) -> Components {
-    Components::mask(letters).expect("mask letters")
-}
-
-fn s(letters: &str) -> Components {
-    Components::swizzle(letters).expect("swizzle letters")
-}
-
-fn rd(n: u32, mask: &str) -> Operand {
-    Operand::temp(n, m(mask))
-}
-
-fn rs(n: u32, swz: &str) -> Operand {
-    Operand::temp(n, s(swz))
-}
-
-fn v(n: u32, swz: &str) -> Operand {
-    Operand::input(n, s(swz))
-}
-
-fn o(n: u32, mask: &str) -> Operand {
-    Operand::output(n, m(mask))
-}
 
 fn t(n: u32) -> Operand {
     Operand::resource(n)
@@ -69,60 +44,9 @@ fn smp(n: u32) -> Operand {
     Operand::sampler(n)
 }
 
-fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
-    Instruction::new(op, operands)
-}
-
 /// `resinfo` with return type 0 (float), 1 (rcpFloat), 2 (uint).
 fn resinfo(mode: u32, dst: Operand, mip: Operand, res: Operand) -> Instruction {
-    i(Opcode::Resinfo, vec![dst, mip, res]).with_control_field(11, 12, mode)
-}
-
-fn ret() -> Instruction {
-    i(Opcode::Ret, vec![])
-}
-
-/// One RDEF resource binding of one register.
-fn binding(
-    name: &str,
-    input_type: ShaderInputType,
-    dimension: SrvDimension,
-    return_type: u32,
-    reg: u32,
-) -> ResourceBinding {
-    ResourceBinding {
-        name: name.to_string(),
-        input_type,
-        return_type,
-        dimension,
-        sample_count: if input_type == ShaderInputType::Texture {
-            u32::MAX
-        } else {
-            0
-        },
-        bind_point: reg,
-        bind_count: 1,
-        flags: 0,
-        space: None,
-        id: None,
-    }
-}
-
-/// Resource definitions holding `bindings` (what fxc writes in RDEF and
-/// the stubbing matches names against).
-fn rdef(stage: RdefProgramType, bindings: Vec<ResourceBinding>) -> Rdef {
-    Rdef {
-        constant_buffers: Vec::new(),
-        bindings,
-        target: RdefTarget {
-            program_type: stage,
-            major: 5,
-            minor: 0,
-        },
-        flags: 0,
-        creator: "dxlower tests".to_string(),
-        rd11: None,
-    }
+    op(Opcode::Resinfo, vec![dst, mip, res]).with_control_field(11, 12, mode)
 }
 
 /// A built stage with resource definitions.
@@ -143,10 +67,6 @@ impl Stage {
         dxlower_core::translate_stage(self.input(), p)
             .unwrap_or_else(|e| panic!("translation failed: {e}"))
     }
-}
-
-fn profile(name: &str) -> Profile {
-    dxlower_targets::load(name).unwrap_or_else(|e| panic!("profile {name}: {e}"))
 }
 
 /// ccpwgl with one more stubbed name: the integer texture of the test
@@ -256,25 +176,25 @@ fn test_ps(body: &[Instruction], with_rdef: bool) -> Stage {
 fn every_read() -> Vec<Instruction> {
     vec![
         // Live t0: combined sampler and bare data fetch.
-        i(
+        op(
             Opcode::Sample,
             vec![rd(0, "xyzw"), v(0, "xyxx"), t(T_LIVE), smp(0)],
         ),
-        i(Opcode::Ld, vec![rd(2, "xyzw"), v(1, "xyzw"), t(T_LIVE)]),
-        i(
+        op(Opcode::Ld, vec![rd(2, "xyzw"), v(1, "xyzw"), t(T_LIVE)]),
+        op(
             Opcode::Add,
             vec![rd(0, "xyzw"), rs(0, "xyzw"), rs(2, "xyzw")],
         ),
         // Stubbed t3 (LightProfileArray).
-        i(
+        op(
             Opcode::Sample,
             vec![rd(1, "xyzw"), v(0, "xyzx"), t(T_PROFILE), smp(0)],
         ),
-        i(
+        op(
             Opcode::Add,
             vec![rd(0, "xyzw"), rs(0, "xyzw"), rs(1, "xyzw")],
         ),
-        i(
+        op(
             Opcode::SampleL,
             vec![
                 rd(1, "xy"),
@@ -284,7 +204,7 @@ fn every_read() -> Vec<Instruction> {
                 Operand::immf32(2.0),
             ],
         ),
-        i(
+        op(
             Opcode::SampleC,
             vec![
                 rd(1, "z"),
@@ -294,7 +214,7 @@ fn every_read() -> Vec<Instruction> {
                 v(0, "wwww"),
             ],
         ),
-        i(
+        op(
             Opcode::Gather4,
             vec![
                 rd(2, "xyzw"),
@@ -304,28 +224,28 @@ fn every_read() -> Vec<Instruction> {
             ],
         )
         .with_saturate(),
-        i(
+        op(
             Opcode::Add,
             vec![rd(0, "xyzw"), rs(0, "xyzw"), rs(2, "xyzw")],
         ),
-        i(Opcode::Ld, vec![rd(2, "xyzw"), v(1, "xyzw"), t(T_PROFILE)]),
+        op(Opcode::Ld, vec![rd(2, "xyzw"), v(1, "xyzw"), t(T_PROFILE)]),
         resinfo(0, rd(3, "xyzw"), Operand::imm32(0), t(T_PROFILE)),
-        i(
+        op(
             Opcode::Add,
             vec![rd(0, "xyzw"), rs(2, "xyzw"), rs(3, "xyzw")],
         ),
         resinfo(1, rd(3, "xyzw"), Operand::imm32(0), t(T_PROFILE)),
         resinfo(1, rd(3, "xz"), Operand::imm32(0), tsw(T_PROFILE, "zyxw")),
         resinfo(2, rd(3, "xy"), Operand::imm32(1), t(T_PROFILE)),
-        i(
+        op(
             Opcode::Add,
             vec![rd(0, "xyzw"), rs(0, "xyzw"), rs(3, "xyzw")],
         ),
         // Stubbed t4 (LightTileIds, uint): into a temp and an int output.
-        i(Opcode::Ld, vec![rd(2, "xyzw"), v(1, "xyzw"), t(T_IDS)]),
-        i(Opcode::Ld, vec![o(1, "xyzw"), v(1, "xyzw"), t(T_IDS)]),
-        i(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyzw")]),
-        i(Opcode::Add, vec![o(0, "w"), rs(0, "wwww"), rs(2, "xxxx")]),
+        op(Opcode::Ld, vec![rd(2, "xyzw"), v(1, "xyzw"), t(T_IDS)]),
+        op(Opcode::Ld, vec![o(1, "xyzw"), v(1, "xyzw"), t(T_IDS)]),
+        op(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyzw")]),
+        op(Opcode::Add, vec![o(0, "w"), rs(0, "wwww"), rs(2, "xxxx")]),
     ]
 }
 
@@ -385,8 +305,8 @@ fn stubbed_textures_read_zero_and_declare_nothing() {
 fn lod_of_a_stubbed_texture_is_zero() {
     let lod = |tex: u32| {
         vec![
-            i(Opcode::Lod, vec![rd(0, "xy"), v(0, "xyzx"), t(tex), smp(0)]),
-            i(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyxy")]),
+            op(Opcode::Lod, vec![rd(0, "xy"), v(0, "xyzx"), t(tex), smp(0)]),
+            op(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyxy")]),
         ]
     };
     let p = profile("ccpwgl");
@@ -485,9 +405,9 @@ fn passthrough_vs() -> Built {
         Instruction::dcl_output_siv(0, 0xF, SystemValue::Position),
         Instruction::dcl_output(1, 0xF),
         Instruction::dcl_output(2, 0xF),
-        i(Opcode::Mov, vec![o(0, "xyzw"), v(0, "xyzw")]),
-        i(Opcode::Mov, vec![o(1, "xyzw"), v(0, "xyzw")]),
-        i(Opcode::Mov, vec![o(2, "xyzw"), v(0, "wzyx")]),
+        op(Opcode::Mov, vec![o(0, "xyzw"), v(0, "xyzw")]),
+        op(Opcode::Mov, vec![o(1, "xyzw"), v(0, "xyzw")]),
+        op(Opcode::Mov, vec![o(2, "xyzw"), v(0, "wzyx")]),
         ret(),
     ];
     let isgn = signature(b"ISGN", vec![element("POSITION", 0, 0, 0xF, F, NONE)]);
@@ -565,7 +485,7 @@ fn stubbed_texture_in_a_linked_program() {
 
 /// `ld_structured` of `t<res>` at byte `off` of element `idx`.
 fn ld_structured(dst: Operand, idx: Operand, off: u32, res: u32) -> Instruction {
-    i(
+    op(
         Opcode::LdStructured,
         vec![
             dst,
@@ -603,12 +523,12 @@ fn pass_declared_blocks_say_what_they_hold() {
             Instruction::dcl_temps(2),
             ld_structured(rd(0, "xyzw"), v(1, "xxxx"), 0, 0),
             ld_structured(rd(1, "xyzw"), v(1, "xxxx"), 16, 0),
-            i(Opcode::Add, vec![o(0, "xyzw"), v(0, "xyzw"), rs(0, "xyzw")]),
-            i(
+            op(Opcode::Add, vec![o(0, "xyzw"), v(0, "xyzw"), rs(0, "xyzw")]),
+            op(
                 Opcode::Add,
                 vec![o(1, "xyzw"), rs(1, "xyzw"), Operand::cb(3, 0, s("xyzw"))],
             ),
-            i(Opcode::Mov, vec![o(2, "xyzw"), v(0, "xyzw")]),
+            op(Opcode::Mov, vec![o(2, "xyzw"), v(0, "xyzw")]),
             ret(),
         ],
         Some(signature(
@@ -627,7 +547,7 @@ fn pass_declared_blocks_say_what_they_hold() {
             ],
         )),
     );
-    let ps = test_ps(&[i(Opcode::Mov, vec![o(0, "xyzw"), v(1, "xyzw")])], true);
+    let ps = test_ps(&[op(Opcode::Mov, vec![o(0, "xyzw"), v(1, "xyzw")])], true);
     let block = |json: &serde_json::Value, name: &str| -> serde_json::Value {
         json["uniform_blocks"]
             .as_array()
