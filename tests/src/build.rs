@@ -248,3 +248,27 @@ pub fn rdef(stage: RdefProgramType, bindings: Vec<ResourceBinding>) -> Rdef {
         rd11: None,
     }
 }
+
+thread_local! {
+    /// One GLES context per test thread (a runner stays on its thread).
+    static GLES: std::cell::RefCell<Option<dxlower_gles::Runner>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's GLES 3.0 runner (Mesa, surfaceless),
+/// creating it on first use; panics when no context can be made (a test
+/// that needs the driver cannot pass without it).
+pub fn with_gles<T>(f: impl FnOnce(&mut dxlower_gles::Runner) -> T) -> T {
+    GLES.with(|g| {
+        let mut g = g.borrow_mut();
+        let runner = g.get_or_insert_with(|| {
+            dxlower_gles::Runner::new().unwrap_or_else(|e| panic!("no GLES 3.0 context: {e}"))
+        });
+        f(runner)
+    })
+}
+
+/// Links the pair on Mesa's GLES 3.0 driver; `Err` carries the info log.
+pub fn gles_link(vs: &str, fs: &str) -> Result<(), String> {
+    with_gles(|r| r.link(vs, fs).map_err(|e| e.to_string()))
+}

@@ -20,10 +20,8 @@ use dxlower_dxbc::{
     global_flags, Components, ExtendedOpcode, Instruction, InterpolationMode, Opcode, Operand,
     OperandType, Payload, ProgramType, ResourceDimension, ReturnType,
 };
-use dxlower_gles::Runner;
 use dxlower_tests::build::*;
 use dxlower_tests::{glslang, Built};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 const VS: ProgramType = ProgramType::Vertex;
@@ -49,25 +47,6 @@ fn with_pass(mut p: Profile, name: &str, params: &[(&str, &str)]) -> Profile {
 
 // ---------------------------------------------------------------------------
 // Checking a program
-
-thread_local! {
-    /// One GLES context per test thread (a runner stays on its thread).
-    static GLES: RefCell<Option<Runner>> = const { RefCell::new(None) };
-}
-
-/// Links the pair on Mesa's GLES 3.0 driver; `Err` carries the info log.
-fn gles_link(vs: &str, fs: &str) -> Result<(), String> {
-    GLES.with(|g| {
-        let mut g = g.borrow_mut();
-        if g.is_none() {
-            *g = Some(Runner::new().map_err(|e| format!("no GLES 3.0 context: {e}"))?);
-        }
-        match g.as_mut() {
-            Some(r) => r.link(vs, fs).map_err(|e| e.to_string()),
-            None => Err("no GLES runner".into()),
-        }
-    })
-}
 
 /// Both program checks; `Err` names the checker and carries its log.
 fn program_checks(p: &ProgramGlsl) -> Result<(), String> {

@@ -30,11 +30,10 @@ use dxlower_dxbc::{
     controls, Components, Instruction, InterpolationMode, Opcode, Operand, OperandType, Payload,
     ProgramType, SignatureSystemValue, SystemValue,
 };
-use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
+use dxlower_gles::{Draw, Format, UniformBlock, Vertices};
 use dxlower_tests::build::*;
 use dxlower_tests::{element, glslang, main_body, manifest, read_corpus, Built};
 use dxlower_webgl::{Batch, Browser};
-use std::cell::RefCell;
 
 const VS: ProgramType = ProgramType::Vertex;
 const PS: ProgramType = ProgramType::Pixel;
@@ -93,27 +92,6 @@ fn report(title: &str, p: &ProgramGlsl) -> String {
 
 // ---------------------------------------------------------------------------
 // Checkers
-
-thread_local! {
-    /// One GLES context per test thread (a runner stays on its thread).
-    static GLES: RefCell<Option<Runner>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` with this thread's GLES 3.0 runner.
-fn with_gles<T>(f: impl FnOnce(&mut Runner) -> T) -> T {
-    GLES.with(|g| {
-        let mut g = g.borrow_mut();
-        if g.is_none() {
-            *g = Some(Runner::new().unwrap_or_else(|e| panic!("no GLES 3.0 context: {e}")));
-        }
-        f(g.as_mut().expect("runner"))
-    })
-}
-
-/// Links the pair on Mesa's GLES 3.0 driver; `Err` carries the info log.
-fn gles_link(vs: &str, fs: &str) -> Result<(), String> {
-    with_gles(|r| r.link(vs, fs).map_err(|e| e.to_string()))
-}
 
 /// `glslangValidator -l` and Mesa's GLES 3.0 link of a program; panics
 /// with the log and the program on failure.

@@ -18,10 +18,8 @@ use dxlower_dxbc::{
     Components, Instruction, InterpolationMode, Opcode, Operand, OperandType, Payload, ProgramType,
     ResourceDimension, ReturnType, SignatureSystemValue, SystemValue,
 };
-use dxlower_gles::Runner;
-use dxlower_tests::build::{binding, o, op, profile, rd, rdef, ret, rs, s, v};
+use dxlower_tests::build::{binding, gles_link, o, op, profile, rd, rdef, ret, rs, s, v};
 use dxlower_tests::{element, glslang, signature, Built};
-use std::cell::RefCell;
 
 const VS: ProgramType = ProgramType::Vertex;
 const PS: ProgramType = ProgramType::Pixel;
@@ -361,25 +359,6 @@ fn ccpwgl_names_the_light_list_resources() {
 
 // ---------------------------------------------------------------------------
 // Programs
-
-thread_local! {
-    /// One GLES context per test thread (a runner stays on its thread).
-    static GLES: RefCell<Option<Runner>> = const { RefCell::new(None) };
-}
-
-/// Links the pair on Mesa's GLES 3.0 driver; `Err` carries the info log.
-fn gles_link(vs: &str, fs: &str) -> Result<(), String> {
-    GLES.with(|g| {
-        let mut g = g.borrow_mut();
-        if g.is_none() {
-            *g = Some(Runner::new().map_err(|e| format!("no GLES 3.0 context: {e}"))?);
-        }
-        match g.as_mut() {
-            Some(r) => r.link(vs, fs).map_err(|e| e.to_string()),
-            None => Err("no GLES runner".into()),
-        }
-    })
-}
 
 /// Links `vs` and `ps` under `p` and checks the program with
 /// `glslangValidator -l` and on Mesa; returns the program and its manifest
