@@ -15,6 +15,10 @@
 //!   conformance runs. The cases that pass only with those switches are
 //!   then run with `webgl2` as shipped and listed in the report
 //!   (information, not failures).
+//! - Register model: every passing case is drawn again with the same
+//!   profile under the `FloatVec4UVec4Companions` register model (a `uvec4`
+//!   companion per temp, the model of `native`); a case that fails there
+//!   fails the test.
 //! - Vertex shader: Wine's `draw_quad` VS (`float4 main(float4 position :
 //!   POSITION) : SV_POSITION`) from the corpus, fed the four vertices of
 //!   Wine's quad as a triangle strip, for every harness. vkd3d's harness
@@ -35,7 +39,7 @@
 //! `$DXLOWER_CONFORMANCE_REPORT`). `DXLOWER_CONFORMANCE_FILTER=text` runs
 //! only the cases whose id contains `text`.
 
-use dxlower_core::profile::F32ToF16;
+use dxlower_core::profile::{F32ToF16, RegisterModel};
 use dxlower_core::{Profile, StageGlsl, TranslateError};
 // Links every family crate so its handlers register.
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
@@ -319,6 +323,15 @@ fn d3d_exact_profile() -> Profile {
     p
 }
 
+/// The D3D-exact profile with the `FloatVec4UVec4Companions` register
+/// model (the register model of `native`): every case that passes with
+/// [`d3d_exact_profile`] must pass with it too.
+fn companion_profile() -> Profile {
+    let mut p = d3d_exact_profile();
+    p.register_model = RegisterModel::FloatVec4UVec4Companions;
+    p
+}
+
 /// `webgl2` as shipped.
 fn plain_profile() -> Profile {
     dxlower_targets::load("webgl2").expect("the webgl2 profile loads")
@@ -588,11 +601,41 @@ fn conformance_tables_render_as_d3d_does() {
         );
     }
 
+    // The companion register model: every case that passes above passes
+    // with it too (a failure here is a register-model bug).
+    let mut companion = Pass::new(companion_profile());
+    let mut companion_failures = Vec::new();
+    let mut companion_passed = 0usize;
+    for &case in &passed_ids {
+        match companion.run(&mut runner, case) {
+            Outcome::Passed => companion_passed += 1,
+            Outcome::Failed(detail) => {
+                let entry = failure_entry(case, &companion, &detail, false);
+                eprintln!("FAIL (companions) {}", one_line(&entry));
+                companion_failures.push(entry);
+            }
+            Outcome::Refused(r) | Outcome::Unsupported(r) => {
+                let entry = failure_entry(case, &companion, &json!({ "error": r }), false);
+                eprintln!("FAIL (companions) {}", one_line(&entry));
+                companion_failures.push(entry);
+            }
+        }
+    }
+
+    assert!(
+        passed_ids.is_empty()
+            || companion
+                .shaders
+                .values()
+                .any(|(_, t)| matches!(t, Ok(g) if g.glsl.contains("uvec4 r0_u;"))),
+        "the companion pass translated no shader with companions"
+    );
+
     // Information, not a check: the cases that pass with the D3D-exact
     // switches but not with `webgl2` as shipped (the price of its defaults).
     let mut plain = Pass::new(plain_profile());
     let mut plain_differs = Vec::new();
-    for case in passed_ids {
+    for &case in &passed_ids {
         if let Outcome::Failed(detail) = plain.run(&mut runner, case) {
             plain_differs.push(failure_entry(case, &plain, &detail, false));
         }
@@ -610,12 +653,15 @@ fn conformance_tables_render_as_d3d_does() {
             "refused": n_refused,
             "unsupported": n_unsupported,
             "pass_only_with_d3d_exact_switches": plain_differs.len(),
+            "passed_with_uvec4_companions": companion_passed,
+            "failed_with_uvec4_companions": companion_failures.len(),
         },
         "passing_cases_per_opcode": covered,
         "failures": failures,
         "refused": refused,
         "unsupported": unsupported,
         "plain_webgl2_failures": plain_differs,
+        "uvec4_companion_failures": companion_failures,
     });
     let path = report_path();
     if let Some(dir) = path.parent() {
@@ -646,9 +692,25 @@ fn conformance_tables_render_as_d3d_does() {
         plain_differs.len()
     );
     println!(
+        "conformance: with the uvec4 companion register model {companion_passed} of the {passed} \
+         passing cases pass, {} fail",
+        companion_failures.len()
+    );
+    println!(
         "conformance: {} cases in {:.1}s, report {}",
         cases.len(),
         started.elapsed().as_secs_f64(),
+        path.display()
+    );
+    assert!(
+        companion_failures.is_empty(),
+        "{} case(s) pass with float_vec4 but not with the uvec4 companion register model: {:?} \
+         (details in {})",
+        companion_failures.len(),
+        companion_failures
+            .iter()
+            .map(|e| e["id"].as_str().unwrap_or_default())
+            .collect::<Vec<_>>(),
         path.display()
     );
     assert!(

@@ -297,20 +297,16 @@ fn aligned_loads_are_one_fetch_with_a_swizzle() {
     );
     assert!(glsl.contains("uniform highp usampler2D sb0;"), "{glsl}");
     assert!(
-        glsl.contains(
-            "r0 = uintBitsToFloat(dx11_data_texel(sb0, floatBitsToUint(r1.x) * 3u + 1u).xyzw);"
-        ),
+        glsl.contains("r0_u = dx11_data_texel(sb0, r1_u.x * 3u + 1u).xyzw;"),
         "{glsl}"
     );
     assert!(
-        glsl.contains(
-            "r2.yz = uintBitsToFloat(dx11_data_texel(sb0, floatBitsToUint(r1.x) * 3u + 2u).wz);"
-        ),
+        glsl.contains("r2_u.yz = dx11_data_texel(sb0, r1_u.x * 3u + 2u).wz;"),
         "{glsl}"
     );
     // Element 2, byte 44: dword 35 = texel 8, component w.
     assert!(
-        glsl.contains("r3.x = uintBitsToFloat(dx11_data_texel(sb0, 8u).w);"),
+        glsl.contains("r3_u.x = dx11_data_texel(sb0, 8u).w;"),
         "{glsl}"
     );
     assert!(!glsl.contains("dx11_data_dword"), "{glsl}");
@@ -344,17 +340,17 @@ fn lanes_over_two_texels_and_per_lane_dwords() {
     );
     assert!(
         glsl.contains(
-            "r0 = uintBitsToFloat(uvec4(dx11_data_texel(sb0, floatBitsToUint(r1.x) * 3u).zw, \
-             dx11_data_texel(sb0, floatBitsToUint(r1.x) * 3u + 1u).xy));"
+            "r0_u = uvec4(dx11_data_texel(sb0, r1_u.x * 3u).zw, \
+             dx11_data_texel(sb0, r1_u.x * 3u + 1u).xy);"
         ),
         "{glsl}"
     );
     assert!(
-        glsl.contains("r2.x = uintBitsToFloat(dx11_data_dword(sb1, floatBitsToUint(r1.y)));"),
+        glsl.contains("r2_u.x = dx11_data_dword(sb1, r1_u.y);"),
         "{glsl}"
     );
     assert!(
-        glsl.contains("dx11_data_dword(sb2, floatBitsToUint(r1.x) * 21u + 16u)"),
+        glsl.contains("dx11_data_dword(sb2, r1_u.x * 21u + 16u)"),
         "{glsl}"
     );
     // Each helper once, the texel helper before the dword helper.
@@ -383,19 +379,19 @@ fn register_byte_offsets_read_per_lane() {
     );
     assert!(
         glsl.contains(
-            "r0.xy = uintBitsToFloat(uvec2(dx11_data_dword(sb0, floatBitsToUint(r1.x) * 12u + \
-             (floatBitsToUint(r1.y) >> 2u)), dx11_data_dword(sb0, floatBitsToUint(r1.x) * 12u + \
-             (floatBitsToUint(r1.y) >> 2u) + 1u)));"
+            "r0_u.xy = uvec2(dx11_data_dword(sb0, r1_u.x * 12u + \
+             (r1_u.y >> 2u)), dx11_data_dword(sb0, r1_u.x * 12u + \
+             (r1_u.y >> 2u) + 1u));"
         ),
         "{glsl}"
     );
     // Element 3 of 4 dwords: dword 12 + (offset >> 2) + component.
     assert!(
-        glsl.contains("dx11_data_dword(sb1, (floatBitsToUint(r1.z) >> 2u) + 12u)"),
+        glsl.contains("dx11_data_dword(sb1, (r1_u.z >> 2u) + 12u)"),
         "{glsl}"
     );
     assert!(
-        glsl.contains("dx11_data_dword(sb1, (floatBitsToUint(r1.z) >> 2u) + 13u)"),
+        glsl.contains("dx11_data_dword(sb1, (r1_u.z >> 2u) + 13u)"),
         "{glsl}"
     );
 }
@@ -416,17 +412,15 @@ fn raw_buffers_read_by_byte_address() {
         &[&decls[..], &body[..]].concat(),
     );
     assert!(
-        glsl.contains("r0.xy = uintBitsToFloat(dx11_data_texel(sb2, 1u).xy);"),
+        glsl.contains("r0_u.xy = dx11_data_texel(sb2, 1u).xy;"),
         "{glsl}"
     );
     assert!(
-        glsl.contains(
-            "r3.xyz = uintBitsToFloat(uvec3(dx11_data_texel(sb2, 1u).zw, dx11_data_texel(sb2, 2u).x));"
-        ),
+        glsl.contains("r3_u.xyz = uvec3(dx11_data_texel(sb2, 1u).zw, dx11_data_texel(sb2, 2u).x);"),
         "{glsl}"
     );
     assert!(
-        glsl.contains("dx11_data_dword(sb2, (floatBitsToUint(r1.x) >> 2u) + 3u)"),
+        glsl.contains("dx11_data_dword(sb2, (r1_u.x >> 2u) + 3u)"),
         "{glsl}"
     );
 }
@@ -486,7 +480,7 @@ fn stubbed_buffers_read_zero_and_declare_nothing() {
         input,
         &[&decls[..], &body[..]].concat(),
     );
-    assert!(glsl.contains("r0 = uintBitsToFloat(uvec4(0u));"), "{glsl}");
+    assert!(glsl.contains("r0_u = uvec4(0u);"), "{glsl}");
     assert!(!glsl.contains("sb0"), "{glsl}");
     assert!(glsl.contains("uniform highp usampler2D sb1;"), "{glsl}");
     let out = translate_stage(input, &profile).expect("translates");
@@ -510,11 +504,7 @@ fn stubbed_buffers_read_zero_and_declare_nothing() {
     };
     let out = translate_stage(input, &profile).expect("translates");
     assert!(!out.glsl.contains("CewgSb0"), "{}", out.glsl);
-    assert!(
-        out.glsl.contains("r0 = uintBitsToFloat(uvec4(0u));"),
-        "{}",
-        out.glsl
-    );
+    assert!(out.glsl.contains("r0_u = uvec4(0u);"), "{}", out.glsl);
     // Raw buffers too.
     let raw = ps(&[dcl_raw(0)], &[ld_raw(rd(0, "xy"), l(0), t(0, "xyxx"))]);
     let names = rdef(&[("LightBuffer", 0, 0)]);
@@ -523,11 +513,7 @@ fn stubbed_buffers_read_zero_and_declare_nothing() {
         ..raw.input()
     };
     let out = translate_stage(input, &profile).expect("translates");
-    assert!(
-        out.glsl.contains("r0.xy = uintBitsToFloat(uvec2(0u));"),
-        "{}",
-        out.glsl
-    );
+    assert!(out.glsl.contains("r0_u.xy = uvec2(0u);"), "{}", out.glsl);
     assert!(out.samplers.is_empty());
 }
 

@@ -917,11 +917,11 @@ fn bone_transforms_ubo() {
     assert!(glsl.contains("layout(std140) uniform CewgSb0 {\n    vec4 data[207];\n} sb0;"));
     // The native offset add stays: rows of joint r0.x.
     assert!(
-        glsl.contains("r1 = sb0.data[floatBitsToInt(r0.x) * 3].xyzw;"),
+        glsl.contains("r1 = sb0.data[int(r0_u.x) * 3].xyzw;"),
         "{glsl}"
     );
     assert!(
-        glsl.contains("r2 = sb0.data[floatBitsToInt(r0.x) * 3 + 1].xyzw;"),
+        glsl.contains("r2 = sb0.data[int(r0_u.x) * 3 + 1].xyzw;"),
         "{glsl}"
     );
     // cb3 keeps its declared size.
@@ -1014,7 +1014,7 @@ fn bone_transforms_dynamic_byte_offset_ubo() {
         &body,
     );
     assert!(glsl.contains(
-        "sb0.data[(floatBitsToInt(r0.x) * 12 + 3 + (floatBitsToInt(r0.y) >> 2)) >> 2][(floatBitsToInt(r0.x) * 12 + 3 + (floatBitsToInt(r0.y) >> 2)) & 3]"
+        "sb0.data[(int(r0_u.x) * 12 + 3 + (int(r0_u.y) >> 2)) >> 2][(int(r0_u.x) * 12 + 3 + (int(r0_u.y) >> 2)) & 3]"
     ), "{glsl}");
     let msg = invalid(&ccpwgl(), &built);
     assert!(

@@ -14,7 +14,7 @@
 
 use crate::emit::{Helper, Output};
 use crate::error::LowerError;
-use crate::profile::Profile;
+use crate::profile::{Profile, RegisterModel};
 use crate::regs::{self, Lane, RegFile, Ty, Var};
 use dxlower_dxbc::{
     Components, Index, IndexRepr, Instruction, Modifier, Operand, OperandType, Program,
@@ -168,6 +168,13 @@ impl<'a> StageState<'a> {
     /// Lanes of `o{reg}` written by some instruction.
     pub fn output_written(&self, reg: u32) -> u8 {
         self.written_outputs.get(reg as usize).copied().unwrap_or(0)
+    }
+
+    /// True under the `float_vec4_uvec4_companions` register model: every
+    /// temp `rN` has a `uvec4` companion [`temp_companion`] with the same
+    /// bits.
+    pub fn companions(&self) -> bool {
+        self.profile.register_model == RegisterModel::FloatVec4UVec4Companions
     }
 
     /// True for pixel shaders.
@@ -407,6 +414,11 @@ impl Src<'_> {
         match op.ty {
             OperandType::Temp => {
                 let r = op.reg().unwrap_or(0);
+                if st.companions() && self.ty != Ty::Float {
+                    // Integer reads take the companion's exact bits.
+                    let base = format_args!("{}{}", TempU(r), lane_letters(lanes));
+                    return regs::write_bitcast(w, Ty::Uint, self.ty, self.n, &base);
+                }
                 let base = format_args!("r{r}{}", lane_letters(lanes));
                 regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
             }
@@ -896,6 +908,50 @@ impl<'a> Ctx<'a> {
         Ok(s)
     }
 
+    /// The type in which a type-less mover (`mov`, `movc`, `swapc`) copies
+    /// its values: operands `dsts` are its destinations, `values` the
+    /// sources it copies (not a `movc` condition).
+    ///
+    /// `Ty::Uint` under the companion register model when a destination or
+    /// a value is a temp and the copy is a plain one (no `_sat`, no `neg`/
+    /// `abs` on a value): the bits then go companion to companion and never
+    /// through float storage. `Ty::Float` otherwise: the `float_vec4`
+    /// model, a copy between non-temps (`mov o0, v0`), and a saturating or
+    /// modified move, which is float arithmetic on D3D too.
+    pub fn mover_ty(&self, inst: &Instruction, dsts: &[usize], values: &[usize]) -> Ty {
+        if !self.st.companions() || inst.saturate() {
+            return Ty::Float;
+        }
+        let ops = |ix: &[usize]| -> Vec<&Operand> {
+            ix.iter().filter_map(|&i| inst.operands.get(i)).collect()
+        };
+        let vals = ops(values);
+        if vals.iter().any(|o| o.modifier != Modifier::None) {
+            return Ty::Float;
+        }
+        let temp = |o: &&Operand| o.ty == OperandType::Temp;
+        if ops(dsts).iter().any(temp) || vals.iter().any(temp) {
+            Ty::Uint
+        } else {
+            Ty::Float
+        }
+    }
+
+    /// Like [`Ctx::src_bits`], read as `ty` (the type [`Ctx::mover_ty`]
+    /// chose): float immediates keep their exact bits; `Ty::Uint` reads a
+    /// temp's companion and prints immediates as `5u`.
+    pub fn src_mover(
+        &self,
+        inst: &'a Instruction,
+        i: usize,
+        ty: Ty,
+        mask: u8,
+    ) -> Result<Src<'a>, LowerError> {
+        let mut s = self.src(inst, i, ty, mask)?;
+        s.exact = true;
+        Ok(s)
+    }
+
     /// Writes `dst = rhs;` where `rhs` is a `ty` expression of `width`
     /// lanes (1 broadcasts to every written lane; otherwise it must equal the
     /// number of written lanes). Converts to the destination's storage type,
@@ -934,6 +990,10 @@ impl<'a> Ctx<'a> {
         let targets = self.targets(dst)?;
         let sat = dst.saturate;
         if let [t] = targets.as_slice() {
+            if let (Lvalue::Temp { r, lanes }, true) = (t.lvalue, self.st.companions()) {
+                self.assign_companion(r, lanes, ty, n, rhs, sat);
+                return Ok(());
+            }
             // Written straight into the output: no per-statement String.
             self.out.line_with(|line| {
                 let _ = write!(line, "{} = ", t.lvalue);
@@ -970,6 +1030,53 @@ impl<'a> Ctx<'a> {
         self.out.indent -= 1;
         self.out.line(format_args!("}}"));
         Ok(())
+    }
+
+    /// Writes temp `r{r}` (through `lanes`, all four when `None`) from the
+    /// `ty` expression `rhs` of `n` lanes under the companion register
+    /// model, keeping the two views equal:
+    /// - integer value: `rN_u.m = rhs; rN.m = uintBitsToFloat(rN_u.m);`
+    ///   (an int value converted with `uvecK(...)`);
+    /// - float value: `rN.m = rhs; rN_u.m = floatBitsToUint(rN.m);`.
+    ///
+    /// `rhs` is evaluated by the first statement alone, so D3D's rule that
+    /// every source is read before any destination lane is written holds as
+    /// in the `float_vec4` model. `_sat` clamps the float view, then the
+    /// companion is refreshed.
+    fn assign_companion(
+        &mut self,
+        r: u32,
+        lanes: Option<Swizzle>,
+        ty: Ty,
+        n: u8,
+        rhs: &dyn fmt::Display,
+        sat: bool,
+    ) {
+        let f = Lvalue::Temp { r, lanes };
+        let u = TempULanes(r, lanes);
+        if ty == Ty::Float {
+            self.out.line_with(|line| {
+                let _ = write!(line, "{f} = {rhs};");
+            });
+        } else {
+            self.out.line_with(|line| {
+                let _ = write!(line, "{u} = ");
+                let _ = regs::write_bitcast(line, ty, Ty::Uint, n, rhs);
+                line.push(';');
+            });
+            self.out.line_with(|line| {
+                let _ = write!(line, "{f} = uintBitsToFloat({u});");
+            });
+            if !sat {
+                return;
+            }
+        }
+        if sat {
+            self.saturate_lvalue(&f, Ty::Float, n);
+        }
+        self.out.line_with(|line| {
+            let _ = write!(line, "{u} = floatBitsToUint({f});");
+        });
     }
 
     fn saturate_lvalue(&mut self, lv: &dyn fmt::Display, ty: Ty, n: u8) {
@@ -1203,6 +1310,38 @@ impl fmt::Display for Lvalue<'_> {
             }
         };
         match lanes {
+            Some(s) => regs::write_swizzle(f, s.as_slice()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The name of temp `r{r}`'s `uvec4` companion under the companion
+/// register model: `r{r}_u`. No other name dxlower emits has this shape
+/// (temps are `rN`, generated locals start with `hlslcc_`, interface
+/// variables with a stage or `SV_`/`in_` prefix), so it cannot clash.
+pub fn temp_companion(r: u32) -> String {
+    TempU(r).to_string()
+}
+
+/// Prints `r{r}_u`.
+#[derive(Clone, Copy)]
+struct TempU(u32);
+
+impl fmt::Display for TempU {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}_u", self.0)
+    }
+}
+
+/// Prints `r{r}_u` with optional lanes (the companion lvalue).
+#[derive(Clone, Copy)]
+struct TempULanes(u32, Option<Swizzle>);
+
+impl fmt::Display for TempULanes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        TempU(self.0).fmt(f)?;
+        match self.1 {
             Some(s) => regs::write_swizzle(f, s.as_slice()),
             None => Ok(()),
         }

@@ -263,6 +263,18 @@ impl ClipCullExtension {
 pub enum RegisterModel {
     /// One `vec4` per temp; bitcasts at every typed use.
     FloatVec4,
+    /// One `vec4 rN` per temp plus a `uvec4 rN_u` companion holding the same
+    /// bits (families.md §0.1, profiles.md §3): integer producers write the
+    /// companion and refresh the float view from it, float producers write
+    /// the float view and refresh the companion from its bits, integer
+    /// consumers (and branch tests, half unpacks, relative indices) read the
+    /// companion, and the type-less movers (`mov`, `movc`, `swapc`) copy
+    /// through it when a temp is involved. Integer data never passes through
+    /// float arithmetic on its way from an integer producer to an integer
+    /// consumer, so bit patterns that are denormal floats survive drivers
+    /// that flush them (ANGLE's D3D11 backend). Indexable temps (`x#`) stay
+    /// float storage.
+    FloatVec4UVec4Companions,
 }
 
 /// `ftoi`/`ftou`.

@@ -14,6 +14,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// inside a constructor: `vec2((c.x != 0u) ? a.x : b.x, (c.y != 0u) ? a.y : b.y)`.
 pub(crate) fn select(
     cx: &Ctx<'_>,
+    ty: Ty,
     n: u8,
     cond: &Src<'_>,
     a: &Src<'_>,
@@ -33,23 +34,23 @@ pub(crate) fn select(
         let y = render(&b.with_lanes(&[b.lane(k)]))?;
         lanes.push(format!("({c} != {zero}) ? {x} : {y}"));
     }
-    Ok(vector(Ty::Float, &lanes))
+    Ok(vector(ty, &lanes))
 }
 
 /// The three sources of a select read through `d`'s mask: the condition
-/// as uint, the two values as type-less bits (exact immediates).
+/// as uint, the two values as type-less bits of the mover type `ty`
+/// ([`Ctx::mover_ty`]; exact immediates).
 pub(crate) fn sources<'a>(
     inst: &'a Instruction,
     cx: &Ctx<'a>,
     d: &Dst<'a>,
-    cond: usize,
-    a: usize,
-    b: usize,
+    ty: Ty,
+    [cond, a, b]: [usize; 3],
 ) -> Result<(Src<'a>, Src<'a>, Src<'a>), LowerError> {
     Ok((
         cx.src(inst, cond, Ty::Uint, d.mask)?,
-        cx.src_bits(inst, a, d.mask)?,
-        cx.src_bits(inst, b, d.mask)?,
+        cx.src_mover(inst, a, ty, d.mask)?,
+        cx.src_mover(inst, b, ty, d.mask)?,
     ))
 }
 
@@ -64,7 +65,10 @@ pub(crate) fn sources<'a>(
 /// `d.xy = (floatBitsToUint(c.x) != 0u) ? a.xy : b.xy;`. Per-lane
 /// condition: `d.xy = vec2((floatBitsToUint(c.x) != 0u) ? a.x : b.x, (floatBitsToUint(c.y) != 0u) ? a.y : b.y);`.
 /// The values are read as float bits with exact immediates (type-less
-/// mover, families.md §0.1); `_sat` is the usual second statement.
+/// mover, families.md §0.1); `_sat` is the usual second statement. Under
+/// the companion register model a plain select that involves a temp reads
+/// and writes the values as `uint` ([`Ctx::mover_ty`]): the condition and
+/// the values come from the companions (`r1_u.x != 0u ? r2_u.xy : ...`).
 ///
 /// **Differences**: families.md §4 describes one statement per lane plus an
 /// `hlslcc_movcTemp` block when the destination aliases a source; the
@@ -86,9 +90,10 @@ fn lower_movc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
         return Ok(());
     }
     let n = d.width().max(1);
-    let (c, a, b) = sources(inst, cx, &d, 1, 2, 3)?;
-    let expr = select(cx, n, &c, &a, &b)?;
-    cx.assign(d, Ty::Float, n, &expr)
+    let ty = cx.mover_ty(inst, &[0], &[2, 3]);
+    let (c, a, b) = sources(inst, cx, &d, ty, [1, 2, 3])?;
+    let expr = select(cx, ty, n, &c, &a, &b)?;
+    cx.assign(d, ty, n, &expr)
 }
 
 register_handler! {

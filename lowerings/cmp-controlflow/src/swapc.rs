@@ -1,7 +1,7 @@
 //! `swapc`: conditional swap into two destinations.
 
 use crate::movc::{select, sources};
-use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
+use dxlower_core::{register_handler, Ctx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode};
 
 /// `swapc d0, d1, c, a, b`: per lane, `d0 = c ? b : a` and `d1 = c ? a : b`.
@@ -28,6 +28,11 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// otherwise one ternary per lane in a constructor). `_sat` clamps each
 /// destination after its copy.
 ///
+/// Under the companion register model a plain swap that involves a temp
+/// uses `uvecK` locals and reads and writes the companions
+/// ([`dxlower_core::Ctx::mover_ty`]), so integer bits never pass through
+/// float storage.
+///
 /// **Differences**: none. The wine `test_sm5_swapc_instruction` shapes
 /// (destinations that are also the values, a condition that is one of the
 /// destinations) are alias-safe because of the locals.
@@ -40,18 +45,19 @@ use dxlower_dxbc::{Instruction, Opcode};
 fn lower_swapc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let d0 = cx.dst(inst, 0)?;
     let d1 = cx.dst(inst, 1)?;
+    let ty = cx.mover_ty(inst, &[0, 1], &[3, 4]);
     let mut values = Vec::with_capacity(2);
     for (d, swapped) in [(d0, true), (d1, false)] {
         if d.is_null() || d.mask == 0 {
             continue;
         }
         let n = d.width();
-        let (c, a, b) = sources(inst, cx, &d, 2, 3, 4)?;
+        let (c, a, b) = sources(inst, cx, &d, ty, [2, 3, 4])?;
         // d0 takes src2 where the condition is set, d1 takes src1.
         let expr = if swapped {
-            select(cx, n, &c, &b, &a)?
+            select(cx, ty, n, &c, &b, &a)?
         } else {
-            select(cx, n, &c, &a, &b)?
+            select(cx, ty, n, &c, &a, &b)?
         };
         values.push((d, n, expr));
     }
@@ -65,10 +71,10 @@ fn lower_swapc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
     cx.line(format_args!("{{"));
     cx.out.indent += 1;
     for ((_, n, expr), name) in values.iter().zip(&names) {
-        cx.line(format_args!("{} {name} = {expr};", Ty::Float.glsl(*n)));
+        cx.line(format_args!("{} {name} = {expr};", ty.glsl(*n)));
     }
     for ((d, n, _), name) in values.iter().zip(&names) {
-        cx.assign(*d, Ty::Float, *n, name)?;
+        cx.assign(*d, ty, *n, name)?;
     }
     cx.out.indent = cx.out.indent.saturating_sub(1);
     cx.line(format_args!("}}"));

@@ -1,5 +1,6 @@
 //! `dcl_temps`: the `r#` register file.
 
+use dxlower_core::ctx::temp_companion;
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode, Payload};
 
@@ -18,6 +19,11 @@ const MAX_TEMPS: u32 = 4096;
 /// `floatBitsToInt`/`floatBitsToUint`, which the core's register model
 /// prints. `dcl_temps 0` declares nothing.
 ///
+/// Under the `FloatVec4UVec4Companions` register model each temp also gets
+/// its companion `uvec4 rN_u;` right after `vec4 rN;`; the core keeps both
+/// views equal at every write and reads integers from the companion
+/// ([`dxlower_core::profile::RegisterModel`]).
+///
 /// **Differences from HLSLcc**: HLSLcc runs a type analysis and declares
 /// typed shadows (`u_xlat0`, `u_xlati0`, `u_xlatu0`); here one `vec4` per
 /// register, named `rN`. No zero initialization (HLSLcc adds one only for
@@ -27,6 +33,8 @@ const MAX_TEMPS: u32 = 4096;
 /// ```text
 /// dcl_temps 2   →   vec4 r0;
 ///                   vec4 r1;
+/// dcl_temps 1   →   vec4 r0;        (companion register model)
+///                   uvec4 r0_u;
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
     let n = match inst.payload {
@@ -44,8 +52,13 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             cx.st.temps
         )));
     }
+    let companions = cx.st.companions();
     for r in 0..n {
         cx.out.decl(format_args!("vec4 r{r};"));
+        if companions {
+            let u = temp_companion(r);
+            cx.out.decl(format_args!("uvec4 {u};"));
+        }
     }
     cx.st.temps = n;
     Ok(())

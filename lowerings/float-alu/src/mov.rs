@@ -1,6 +1,6 @@
 //! `mov`: the type-less register copy.
 
-use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
+use dxlower_core::{register_handler, Ctx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode};
 
 /// `mov`: masked copy of a source into a destination.
@@ -24,8 +24,11 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// `0x7fc00001`/`0xffbfffff` and denormal `0x00000001` checked), while
 /// families.md §0.1 reports integer data as tiny floats lost on ANGLE/D3D11
 /// — the register-model risk of the `float_vec4` model, not of this
-/// handler. With a `neg`/`abs` modifier the copy is an arithmetic negate
-/// (sign flip of the float value), as on D3D.
+/// handler. Under the companion register model a plain copy that involves
+/// a temp goes through the `uvec4` companions instead
+/// ([`Ctx::mover_ty`]): `mov r0.x, l(1)` → `r0_u.x = 1u; r0.x =
+/// uintBitsToFloat(r0_u.x);`. With a `neg`/`abs` modifier or `_sat` the
+/// copy is float arithmetic (a sign flip, a clamp), as on D3D.
 ///
 /// **Example**:
 /// ```text
@@ -34,8 +37,9 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// ```
 fn lower_mov<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let d = cx.dst(inst, 0)?;
-    let s = cx.src_bits(inst, 1, d.mask)?;
-    cx.assign(d, Ty::Float, d.width(), &s)
+    let ty = cx.mover_ty(inst, &[0], &[1]);
+    let s = cx.src_mover(inst, 1, ty, d.mask)?;
+    cx.assign(d, ty, d.width(), &s)
 }
 
 register_handler! {

@@ -1,0 +1,431 @@
+//! The `FloatVec4UVec4Companions` register model (families.md §0.1,
+//! profiles.md §3 `register_model`): every temp `rN` has a `uvec4 rN_u`
+//! companion with the same bits. Integer producers write the companion and
+//! refresh the float view from it, float producers write the float view
+//! and refresh the companion, integer consumers and branch tests read the
+//! companion, and the type-less movers copy through it.
+//!
+//! - insta snapshots of the `main` body of representative shapes under the
+//!   companion model, each full shader checked with `glslangValidator`;
+//! - the same shapes under the default `FloatVec4` model declare and read
+//!   no companion;
+//! - a render on Mesa of integer data whose bits are a denormal float
+//!   (`mov r0.x, l(1)`, a cbuffer word 1 moved into a temp), written to an
+//!   integer target, with checks that the GLSL never routes the integer
+//!   through the float view.
+
+// Link every family so their handlers register.
+extern crate dxlower_lowerings;
+
+use dxlower_core::profile::RegisterModel;
+use dxlower_core::Profile;
+use dxlower_dxbc::signature::ComponentType;
+use dxlower_dxbc::{
+    Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, ProgramType,
+    SignatureSystemValue,
+};
+use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
+use dxlower_tests::{element, glslang, main_body, ps_isgn, ps_osgn, signature, Built};
+
+fn m(letters: &str) -> Components {
+    Components::mask(letters).expect("mask letters")
+}
+
+fn s(letters: &str) -> Components {
+    Components::swizzle(letters).expect("swizzle letters")
+}
+
+/// `r<n>.<mask>` as a destination.
+fn rd(n: u32, mask: &str) -> Operand {
+    Operand::temp(n, m(mask))
+}
+
+/// `r<n>.<swizzle>` as a source.
+fn rs(n: u32, swz: &str) -> Operand {
+    Operand::temp(n, s(swz))
+}
+
+/// `cb0[<reg>].<swizzle>`.
+fn cb(reg: u32, swz: &str) -> Operand {
+    Operand::cb(0, reg, s(swz))
+}
+
+/// `o<n>.<mask>`.
+fn od(n: u32, mask: &str) -> Operand {
+    Operand::output(n, m(mask))
+}
+
+fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
+    Instruction::new(op, operands)
+}
+
+/// A ps_5_0 program: cb0[8], v0 (TEXCOORD0, linear), o0 float4, o1 int4,
+/// four temps, then `body`, then `ret`.
+fn program(body: &[Instruction]) -> Built {
+    let mut insts = vec![
+        Instruction::dcl_constant_buffer(0, 8),
+        Instruction::dcl_input_ps(InterpolationMode::Linear, 0, 0xF),
+        Instruction::dcl_output(0, 0xF),
+        Instruction::dcl_output(1, 0xF),
+        Instruction::dcl_temps(4),
+    ];
+    insts.extend(body.iter().cloned());
+    insts.push(Instruction::new(Opcode::Ret, vec![]));
+    Built::new(
+        ProgramType::Pixel,
+        5,
+        insts,
+        Some(ps_isgn()),
+        Some(ps_osgn()),
+    )
+}
+
+/// `webgl2` with the companion register model.
+fn companions() -> Profile {
+    let mut p = dxlower_targets::load("webgl2").expect("webgl2 loads");
+    p.register_model = RegisterModel::FloatVec4UVec4Companions;
+    p
+}
+
+/// `webgl2` as shipped (`FloatVec4`).
+fn float_only() -> Profile {
+    dxlower_targets::load("webgl2").expect("webgl2 loads")
+}
+
+/// Translates `body`, validates the shader and returns the full GLSL.
+fn translate(profile: &Profile, body: &[Instruction]) -> String {
+    let out = program(body)
+        .translate(profile)
+        .unwrap_or_else(|e| panic!("translation failed: {e}"));
+    if let Err(log) = glslang(&out.glsl, ProgramType::Pixel) {
+        panic!("glslangValidator rejects the output:\n{}\n{log}", out.glsl);
+    }
+    out.glsl
+}
+
+/// Snapshots `body` under the companion model; also checks that the
+/// default model neither declares nor reads a companion. Returns the
+/// companion-model `main` body.
+fn snap(name: &str, body: &[Instruction]) -> String {
+    let glsl = translate(&companions(), body);
+    for r in 0..4 {
+        assert!(
+            glsl.contains(&format!("vec4 r{r};\nuvec4 r{r}_u;\n")),
+            "{name}: r{r} and its companion are declared together:\n{glsl}"
+        );
+    }
+    let plain = translate(&float_only(), body);
+    assert!(
+        (0..4).all(|r| !plain.contains(&format!("r{r}_u"))),
+        "{name}: the float_vec4 model has no companions:\n{plain}"
+    );
+    let main = main_body(&glsl);
+    insta::with_settings!({
+        description => dxlower_tests::asm(ProgramType::Pixel, body),
+        omit_expression => true
+    }, {
+        insta::assert_snapshot!(name, main);
+    });
+    main
+}
+
+#[test]
+fn integer_producer_to_integer_consumer() {
+    let main = snap(
+        "int_to_int",
+        &[
+            i(
+                Opcode::Iadd,
+                vec![rd(0, "xy"), cb(0, "xyxx"), Operand::imm32(1)],
+            ),
+            i(
+                Opcode::Ishl,
+                vec![rd(1, "x"), rs(0, "y"), Operand::imm32(2)],
+            ),
+            i(Opcode::Mov, vec![od(1, "x"), rs(1, "x")]),
+        ],
+    );
+    // The shift reads the companion; the int output takes it as ivec bits.
+    assert!(main.contains("r0_u.xy = uvec2("), "{main}");
+    assert!(main.contains("r0.xy = uintBitsToFloat(r0_u.xy);"), "{main}");
+    assert!(main.contains("int(r0_u.y)"), "{main}");
+    assert!(!main.contains("floatBitsToInt(r"), "{main}");
+}
+
+#[test]
+fn float_producer_to_integer_consumer() {
+    let main = snap(
+        "float_to_int",
+        &[
+            i(
+                Opcode::Add,
+                vec![rd(0, "x"), Operand::input(0, s("x")), Operand::immf32(1.0)],
+            ),
+            i(
+                Opcode::And,
+                vec![rd(1, "x"), rs(0, "x"), Operand::imm32(0x7f80_0000)],
+            ),
+        ],
+    );
+    // The float write refreshes the companion; the `and` reads it.
+    assert!(main.contains("r0_u.x = floatBitsToUint(r0.x);"), "{main}");
+    assert!(
+        main.contains("r0_u.x & 0x7f800000u") || main.contains("r0_u.x & 2139095040u"),
+        "{main}"
+    );
+}
+
+#[test]
+fn mov_of_an_integer_immediate_then_an_integer_use() {
+    let main = snap(
+        "mov_imm_then_iadd",
+        &[
+            i(Opcode::Mov, vec![rd(0, "x"), Operand::imm32(1)]),
+            i(
+                Opcode::Iadd,
+                vec![rd(0, "x"), rs(0, "x"), Operand::imm32(1)],
+            ),
+            i(Opcode::Mov, vec![od(1, "x"), rs(0, "x")]),
+        ],
+    );
+    assert!(main.contains("r0_u.x = 1u;"), "{main}");
+    assert!(!main.contains("uintBitsToFloat(0x00000001u)"), "{main}");
+}
+
+#[test]
+fn movc_with_integer_data() {
+    let main = snap(
+        "movc_int",
+        &[i(
+            Opcode::Movc,
+            vec![
+                rd(0, "xy"),
+                rs(1, "xyxx"),
+                rs(2, "xyxx"),
+                Operand::imm32_4([1, 2, 0, 0]),
+            ],
+        )],
+    );
+    assert!(
+        main.contains("r1_u.x != "),
+        "condition reads the companion: {main}"
+    );
+    assert!(main.contains("r2_u.x : 1u"), "{main}");
+    assert!(main.contains("r0_u.xy = uvec2("), "{main}");
+}
+
+#[test]
+fn swapc_keeps_both_destinations_exact() {
+    let main = snap(
+        "swapc",
+        &[i(
+            Opcode::Swapc,
+            vec![
+                rd(0, "xy"),
+                rd(1, "xy"),
+                rs(2, "xxxx"),
+                rs(0, "xyxx"),
+                rs(1, "xyxx"),
+            ],
+        )],
+    );
+    assert!(main.contains("uvec2 hlslcc_swapc0 = "), "{main}");
+    assert!(main.contains("r0_u.xy = hlslcc_swapc0;"), "{main}");
+    assert!(main.contains("r1_u.xy = hlslcc_swapc1;"), "{main}");
+}
+
+#[test]
+fn destination_that_is_also_a_source() {
+    let main = snap(
+        "dest_is_source",
+        &[
+            i(
+                Opcode::Iadd,
+                vec![rd(0, "xy"), rs(0, "yxxx"), Operand::imm32(1)],
+            ),
+            i(
+                Opcode::Ubfe,
+                vec![rd(0, "xyz"), rs(0, "xxxx"), rs(0, "yyyy"), rs(0, "zzzz")],
+            ),
+        ],
+    );
+    // One assignment of the companion reads every source lane first.
+    assert!(
+        main.contains("r0_u.xy = (r0_u.yx + uvec2(1u))") || main.contains("r0_u.xy = "),
+        "{main}"
+    );
+}
+
+#[test]
+fn two_destination_ops() {
+    let main = snap(
+        "udiv_sincos",
+        &[
+            i(
+                Opcode::Udiv,
+                vec![rd(0, "x"), rd(1, "x"), rs(0, "x"), rs(1, "x")],
+            ),
+            i(Opcode::Sincos, vec![rd(2, "x"), rd(3, "x"), rs(2, "x")]),
+        ],
+    );
+    // Each destination is written with its companion.
+    for r in 0..2 {
+        assert!(main.contains(&format!("r{r}_u.x = ")), "{main}");
+        assert!(
+            main.contains(&format!("r{r}.x = uintBitsToFloat(r{r}_u.x);")),
+            "{main}"
+        );
+    }
+    for r in 2..4 {
+        assert!(
+            main.contains(&format!("r{r}_u.x = floatBitsToUint(r{r}.x);")),
+            "{main}"
+        );
+    }
+}
+
+#[test]
+fn integer_branch_tests_read_the_companion() {
+    let main = snap(
+        "if_nz",
+        &[
+            i(Opcode::If, vec![rs(0, "x")]).with_test_nonzero(),
+            i(
+                Opcode::Mov,
+                vec![od(0, "xyzw"), Operand::input(0, s("xyzw"))],
+            ),
+            i(Opcode::Endif, vec![]),
+            i(Opcode::Discard, vec![rs(1, "y")]).with_test_nonzero(),
+        ],
+    );
+    assert!(main.contains("if (r0_u.x != "), "{main}");
+    assert!(main.contains("r1_u.y != "), "{main}");
+    // A move between non-temps is the float copy of the default model.
+    assert!(main.contains("SV_Target0 = vs_TEXCOORD0.xyzw;"), "{main}");
+}
+
+#[test]
+fn saturating_and_modified_moves_stay_float() {
+    let main = snap(
+        "mov_sat_neg",
+        &[
+            i(Opcode::Mov, vec![rd(0, "x"), rs(1, "x")]).with_saturate(),
+            i(
+                Opcode::Mov,
+                vec![rd(2, "xy"), rs(3, "xyxx").with_modifier(Modifier::Neg)],
+            ),
+            i(Opcode::Mov, vec![rd(1, "x"), cb(2, "w")]),
+        ],
+    );
+    assert!(main.contains("r0.x = r1.x;"), "{main}");
+    assert!(main.contains("r0.x = clamp(r0.x, 0.0, 1.0);"), "{main}");
+    assert!(main.contains("r2.xy = (-r3.xy);"), "{main}");
+    // A plain copy from a cbuffer into a temp goes through the companion.
+    assert!(
+        main.contains("r1_u.x = floatBitsToUint(cb0.data[2].w);"),
+        "{main}"
+    );
+}
+
+#[test]
+fn relative_index_reads_the_companion() {
+    let rel =
+        Operand::cb(0, 0, s("xyzw")).with_index(1, dxlower_dxbc::Index::relative(1, rs(0, "x")));
+    let main = snap(
+        "relative_index",
+        &[i(Opcode::Mov, vec![rd(1, "xyzw"), rel])],
+    );
+    assert!(main.contains("int(r0_u.x)"), "{main}");
+}
+
+/// The denormal round trip: integer data whose bits are the float
+/// denormal `0x00000001` (an fxc `l(1)` moved into a temp, and a cbuffer
+/// word moved into a temp), incremented and written to an integer target.
+#[test]
+fn denormal_integer_data_round_trips() {
+    let osgn = signature(
+        b"OSGN",
+        vec![element(
+            "SV_Target",
+            0,
+            0,
+            0xF,
+            ComponentType::Uint32,
+            SignatureSystemValue::Target,
+        )],
+    );
+    let body = vec![
+        Instruction::dcl_constant_buffer(0, 1),
+        Instruction::dcl_output(0, 0xF),
+        Instruction::dcl_temps(2),
+        i(Opcode::Mov, vec![rd(0, "x"), Operand::imm32(1)]),
+        i(
+            Opcode::Iadd,
+            vec![rd(0, "x"), rs(0, "x"), Operand::imm32(1)],
+        ),
+        i(Opcode::Mov, vec![rd(1, "x"), cb(0, "x")]),
+        i(
+            Opcode::Iadd,
+            vec![rd(1, "x"), rs(1, "x"), Operand::imm32(1)],
+        ),
+        i(Opcode::Mov, vec![rd(0, "y"), rs(1, "x")]),
+        i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyxy")]),
+        Instruction::new(Opcode::Ret, vec![]),
+    ];
+    let built = Built::new(ProgramType::Pixel, 5, body, None, Some(osgn));
+    let vs = "#version 300 es\nin highp vec3 in_POSITION0;\nvoid main() { gl_Position = vec4(in_POSITION0, 1.0); }\n";
+    let mut runner = Runner::new().unwrap_or_else(|e| panic!("no GLES 3.0 context: {e}"));
+    let cb0: Vec<u8> = [1u32, 0, 0, 0]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    for (profile, is_companion) in [(companions(), true), (float_only(), false)] {
+        let out = built
+            .translate(&profile)
+            .unwrap_or_else(|e| panic!("translation failed: {e}"));
+        let glsl = &out.glsl;
+        let main = main_body(glsl);
+        if is_companion {
+            // The integer never goes through the float view: every value
+            // read is a companion lane or a uint literal, and the output
+            // takes the companion's bits.
+            assert!(main.contains("r0_u.x = 1u;"), "{main}");
+            assert!(
+                main.contains("r1_u.x = floatBitsToUint(cb0.data[0].x);"),
+                "{main}"
+            );
+            assert!(main.contains("SV_Target0 = r0_u.xyxy;"), "{main}");
+            for line in main.lines() {
+                let rhs = line.split_once(" = ").map(|(_, r)| r).unwrap_or("");
+                assert!(
+                    !rhs.contains("floatBitsToUint(r") && !rhs.contains("floatBitsToInt(r"),
+                    "an integer is read from a float view: {line}\n{main}"
+                );
+            }
+            assert!(!main.contains("uintBitsToFloat(0x"), "{main}");
+        } else {
+            assert!(main.contains("uintBitsToFloat(0x00000001u)"), "{main}");
+        }
+        let vertices = Vertices::quad_strip("in_POSITION0");
+        let drawn = runner
+            .draw(&Draw {
+                vs,
+                fs: glsl,
+                blocks: &[UniformBlock {
+                    name: "ConstantBuffer0".into(),
+                    data: cb0.clone(),
+                }],
+                format: Format::Rgba32Ui,
+                width: 8,
+                height: 8,
+                vertices: &vertices,
+                clear: [7, 7, 7, 7],
+            })
+            .unwrap_or_else(|e| panic!("draw failed: {e}\n{glsl}"));
+        assert_eq!(
+            drawn.image.uniform(),
+            Some([2, 2, 2, 2]),
+            "every texel holds 1 + 1 (companions: {is_companion})\n{glsl}"
+        );
+    }
+}
