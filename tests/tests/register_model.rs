@@ -21,8 +21,8 @@ use dxlower_core::profile::RegisterModel;
 use dxlower_core::Profile;
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
-    Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, ProgramType,
-    SignatureSystemValue,
+    Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
+    Payload, ProgramType, SignatureSystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
 use dxlower_tests::{element, glslang, main_body, ps_isgn, ps_osgn, signature, Built};
@@ -55,6 +55,29 @@ fn od(n: u32, mask: &str) -> Operand {
     Operand::output(n, m(mask))
 }
 
+/// `dcl_indexableTemp x<reg>[<count>], <components>`.
+fn dcl_indexable(reg: u32, count: u32, components: u32) -> Instruction {
+    Instruction::decl(
+        Opcode::DclIndexableTemp,
+        vec![],
+        Payload::IndexableTemp {
+            reg,
+            count,
+            components,
+        },
+    )
+}
+
+/// `x<reg>[<element>].<comps>`.
+fn x(reg: u32, element: u32, comps: Components) -> Operand {
+    Operand::new(OperandType::IndexableTemp, comps, &[reg, element])
+}
+
+/// `x<reg>[<rel>].<comps>`.
+fn x_rel(reg: u32, rel: Operand, comps: Components) -> Operand {
+    x(reg, 0, comps).with_index(1, Index::relative(0, rel))
+}
+
 fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
     Instruction::new(op, operands)
 }
@@ -68,6 +91,8 @@ fn program(body: &[Instruction]) -> Built {
         Instruction::dcl_output(0, 0xF),
         Instruction::dcl_output(1, 0xF),
         Instruction::dcl_temps(4),
+        dcl_indexable(0, 4, 4),
+        dcl_indexable(1, 3, 1),
     ];
     insts.extend(body.iter().cloned());
     insts.push(Instruction::new(Opcode::Ret, vec![]));
@@ -114,9 +139,14 @@ fn snap(name: &str, body: &[Instruction]) -> String {
             "{name}: r{r} and its companion are declared together:\n{glsl}"
         );
     }
+    assert!(
+        glsl.contains("vec4 TempArray0[4];\nuvec4 TempArray0_u[4];\n")
+            && glsl.contains("float TempArray1[3];\nuint TempArray1_u[3];\n"),
+        "{name}: indexable temps have companions:\n{glsl}"
+    );
     let plain = translate(&float_only(), body);
     assert!(
-        (0..4).all(|r| !plain.contains(&format!("r{r}_u"))),
+        (0..4).all(|r| !plain.contains(&format!("r{r}_u"))) && !plain.contains("TempArray0_u"),
         "{name}: the float_vec4 model has no companions:\n{plain}"
     );
     let main = main_body(&glsl);
@@ -338,6 +368,85 @@ fn relative_index_reads_the_companion() {
     assert!(main.contains("int(r0_u.x)"), "{main}");
 }
 
+#[test]
+fn indexable_temps_keep_integer_tables_exact() {
+    let main = snap(
+        "indexable",
+        &[
+            i(
+                Opcode::Mov,
+                vec![x(0, 1, m("xy")), Operand::imm32_4([1, 2, 0, 0])],
+            ),
+            i(Opcode::Mov, vec![x_rel(0, rs(0, "x"), m("z")), rs(1, "y")]),
+            i(Opcode::Mov, vec![x(1, 2, Components::One), rs(1, "x")]),
+            i(
+                Opcode::Mov,
+                vec![rd(2, "xy"), x_rel(0, rs(0, "y"), s("xyxx"))],
+            ),
+            i(
+                Opcode::Mov,
+                vec![rd(3, "xy"), x_rel(1, rs(0, "z"), s("xxxx"))],
+            ),
+            i(
+                Opcode::Iadd,
+                vec![rd(2, "x"), x_rel(0, rs(0, "w"), s("w")), Operand::imm32(1)],
+            ),
+            i(
+                Opcode::Add,
+                vec![x(0, 3, m("x")), rs(2, "x"), Operand::immf32(0.5)],
+            ),
+        ],
+    );
+    assert!(
+        main.contains("TempArray0_u[1].xy = uvec2(1u, 2u);"),
+        "{main}"
+    );
+    assert!(
+        main.contains("TempArray0[1].xy = uintBitsToFloat(TempArray0_u[1].xy);"),
+        "{main}"
+    );
+    assert!(
+        main.contains("TempArray0_u[int(r0_u.x)].z = r1_u.y;"),
+        "{main}"
+    );
+    assert!(
+        main.contains("r2_u.xy = TempArray0_u[int(r0_u.y)].xy;"),
+        "{main}"
+    );
+    assert!(
+        main.contains("r3_u.xy = uvec2(TempArray1_u[int(r0_u.z)]);"),
+        "{main}"
+    );
+    assert!(main.contains("int(TempArray0_u[int(r0_u.w)].w)"), "{main}");
+    // A float producer refreshes the array's companion.
+    assert!(
+        main.contains("TempArray0_u[3].x = floatBitsToUint(TempArray0[3].x);"),
+        "{main}"
+    );
+}
+
+#[test]
+fn an_indexable_destination_indexed_by_an_indexable_is_refused() {
+    let body = [i(
+        Opcode::Mov,
+        vec![
+            x_rel(0, x(1, 0, Components::One), m("x")),
+            Operand::imm32(1),
+        ],
+    )];
+    let e = program(&body)
+        .translate(&companions())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        e.contains("x# destination indexed by an x# register"),
+        "{e}"
+    );
+    // The float model writes it in one statement.
+    translate(&float_only(), &body);
+}
+
 /// The denormal round trip: integer data whose bits are the float
 /// denormal `0x00000001` (an fxc `l(1)` moved into a temp, and a cbuffer
 /// word moved into a temp), incremented and written to an integer target.
@@ -358,6 +467,7 @@ fn denormal_integer_data_round_trips() {
         Instruction::dcl_constant_buffer(0, 1),
         Instruction::dcl_output(0, 0xF),
         Instruction::dcl_temps(2),
+        dcl_indexable(0, 4, 4),
         i(Opcode::Mov, vec![rd(0, "x"), Operand::imm32(1)]),
         i(
             Opcode::Iadd,
@@ -369,7 +479,14 @@ fn denormal_integer_data_round_trips() {
             vec![rd(1, "x"), rs(1, "x"), Operand::imm32(1)],
         ),
         i(Opcode::Mov, vec![rd(0, "y"), rs(1, "x")]),
-        i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyxy")]),
+        // An fxc-style integer table in x0: element 2 holds 1.
+        i(Opcode::Mov, vec![x(0, 2, m("x")), Operand::imm32(1)]),
+        i(Opcode::Mov, vec![rd(0, "z"), x_rel(0, rs(0, "x"), s("x"))]),
+        i(
+            Opcode::Iadd,
+            vec![rd(0, "z"), rs(0, "z"), Operand::imm32(1)],
+        ),
+        i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzx")]),
         Instruction::new(Opcode::Ret, vec![]),
     ];
     let built = Built::new(ProgramType::Pixel, 5, body, None, Some(osgn));
@@ -394,11 +511,18 @@ fn denormal_integer_data_round_trips() {
                 main.contains("r1_u.x = floatBitsToUint(cb0.data[0].x);"),
                 "{main}"
             );
-            assert!(main.contains("SV_Target0 = r0_u.xyxy;"), "{main}");
+            assert!(main.contains("TempArray0_u[2].x = 1u;"), "{main}");
+            assert!(
+                main.contains("r0_u.z = TempArray0_u[int(r0_u.x)].x;"),
+                "{main}"
+            );
+            assert!(main.contains("SV_Target0 = r0_u.xyzx;"), "{main}");
             for line in main.lines() {
                 let rhs = line.split_once(" = ").map(|(_, r)| r).unwrap_or("");
                 assert!(
-                    !rhs.contains("floatBitsToUint(r") && !rhs.contains("floatBitsToInt(r"),
+                    !rhs.contains("floatBitsToUint(r")
+                        && !rhs.contains("floatBitsToInt(r")
+                        && !rhs.contains("floatBitsToUint(TempArray"),
                     "an integer is read from a float view: {line}\n{main}"
                 );
             }

@@ -445,17 +445,24 @@ impl Src<'_> {
                     .map(|i| IndexFmt(st, i))
                     .ok_or(fmt::Error)?;
                 let comps = st.indexable.get(&r).map(|t| t.components).unwrap_or(4);
+                // Integer reads take the companion under the companion
+                // register model.
+                let (u, from) = if st.companions() && self.ty != Ty::Float {
+                    ("_u", Ty::Uint)
+                } else {
+                    ("", Ty::Float)
+                };
                 if comps == 1 {
-                    let base = format_args!("TempArray{r}[{i}]");
+                    let base = format_args!("TempArray{r}{u}[{i}]");
                     if self.n > 1 {
-                        let ctor = format_args!("{}({base})", Ty::Float.glsl(self.n));
-                        regs::write_bitcast(w, Ty::Float, self.ty, self.n, &ctor)
+                        let ctor = format_args!("{}({base})", from.glsl(self.n));
+                        regs::write_bitcast(w, from, self.ty, self.n, &ctor)
                     } else {
-                        regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+                        regs::write_bitcast(w, from, self.ty, self.n, &base)
                     }
                 } else {
-                    let base = format_args!("TempArray{r}[{i}]{}", lane_letters(lanes));
-                    regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+                    let base = format_args!("TempArray{r}{u}[{i}]{}", lane_letters(lanes));
+                    regs::write_bitcast(w, from, self.ty, self.n, &base)
                 }
             }
             OperandType::Immediate32 => {
@@ -913,7 +920,7 @@ impl<'a> Ctx<'a> {
     /// sources it copies (not a `movc` condition).
     ///
     /// `Ty::Uint` under the companion register model when a destination or
-    /// a value is a temp and the copy is a plain one (no `_sat`, no `neg`/
+    /// a value is a temp (`r#` or `x#`) and the copy is a plain one (no `_sat`, no `neg`/
     /// `abs` on a value): the bits then go companion to companion and never
     /// through float storage. `Ty::Float` otherwise: the `float_vec4`
     /// model, a copy between non-temps (`mov o0, v0`), and a saturating or
@@ -929,7 +936,7 @@ impl<'a> Ctx<'a> {
         if vals.iter().any(|o| o.modifier != Modifier::None) {
             return Ty::Float;
         }
-        let temp = |o: &&Operand| o.ty == OperandType::Temp;
+        let temp = |o: &&Operand| matches!(o.ty, OperandType::Temp | OperandType::IndexableTemp);
         if ops(dsts).iter().any(temp) || vals.iter().any(temp) {
             Ty::Uint
         } else {
@@ -990,9 +997,32 @@ impl<'a> Ctx<'a> {
         let targets = self.targets(dst)?;
         let sat = dst.saturate;
         if let [t] = targets.as_slice() {
-            if let (Lvalue::Temp { r, lanes }, true) = (t.lvalue, self.st.companions()) {
-                self.assign_companion(r, lanes, ty, n, rhs, sat);
-                return Ok(());
+            if self.st.companions() {
+                match t.lvalue {
+                    Lvalue::Temp { r, lanes } => {
+                        let u = TempULanes(r, lanes);
+                        self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat);
+                        return Ok(());
+                    }
+                    Lvalue::Indexed {
+                        st,
+                        r,
+                        idx,
+                        lanes,
+                        companion: false,
+                    } => {
+                        let u = Lvalue::Indexed {
+                            st,
+                            r,
+                            idx,
+                            lanes,
+                            companion: true,
+                        };
+                        self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat);
+                        return Ok(());
+                    }
+                    _ => {}
+                }
             }
             // Written straight into the output: no per-statement String.
             self.out.line_with(|line| {
@@ -1045,15 +1075,13 @@ impl<'a> Ctx<'a> {
     /// companion is refreshed.
     fn assign_companion(
         &mut self,
-        r: u32,
-        lanes: Option<Swizzle>,
+        f: &dyn fmt::Display,
+        u: &dyn fmt::Display,
         ty: Ty,
         n: u8,
         rhs: &dyn fmt::Display,
         sat: bool,
     ) {
-        let f = Lvalue::Temp { r, lanes };
-        let u = TempULanes(r, lanes);
         if ty == Ty::Float {
             self.out.line_with(|line| {
                 let _ = write!(line, "{f} = {rhs};");
@@ -1072,7 +1100,7 @@ impl<'a> Ctx<'a> {
             }
         }
         if sat {
-            self.saturate_lvalue(&f, Ty::Float, n);
+            self.saturate_lvalue(f, Ty::Float, n);
         }
         self.out.line_with(|line| {
             let _ = write!(line, "{u} = floatBitsToUint({f});");
@@ -1150,12 +1178,23 @@ impl<'a> Ctx<'a> {
                     )));
                 }
                 let lanes = (mask != full).then_some(letters);
+                if self.st.companions() && index_reads_indexable(idx) {
+                    // The companion write evaluates the index a second
+                    // time, after the first write: an index read from an
+                    // `x#` could have changed in between.
+                    return Err(LowerError::refuse(
+                        "x# destination indexed by an x# register",
+                        "the companion register model writes an indexable temp in two \
+                         statements that both evaluate the index",
+                    ));
+                }
                 Ok(one(
                     Lvalue::Indexed {
                         st: self.st,
                         r,
                         idx,
                         lanes,
+                        companion: false,
                     },
                     Ty::Float,
                 ))
@@ -1224,6 +1263,14 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// True when a relative index reads an indexable temp (at any depth).
+fn index_reads_indexable(idx: &Index) -> bool {
+    fn op_reads(op: &Operand) -> bool {
+        op.ty == OperandType::IndexableTemp || op.indices.iter().any(index_reads_indexable)
+    }
+    idx.rel.as_deref().is_some_and(op_reads)
+}
+
 fn is_identity(c: &[u8]) -> bool {
     c.iter().enumerate().all(|(i, &x)| i as u8 == x)
 }
@@ -1277,12 +1324,14 @@ impl fmt::Display for Swizzle {
 enum Lvalue<'a> {
     /// `r3` (all lanes) or `r3.xy`.
     Temp { r: u32, lanes: Option<Swizzle> },
-    /// `TempArray1[i]` (all components) or `TempArray1[i].xy`.
+    /// `TempArray1[i]` (all components) or `TempArray1[i].xy`; with
+    /// `companion`, the `uvecC TempArray1_u` companion of the same element.
     Indexed {
         st: &'a StageState<'a>,
         r: u32,
         idx: &'a Index,
         lanes: Option<Swizzle>,
+        companion: bool,
     },
     /// A variable, whole or through a swizzle.
     Var {
@@ -1298,8 +1347,15 @@ impl fmt::Display for Lvalue<'_> {
                 write!(f, "r{r}")?;
                 lanes
             }
-            Lvalue::Indexed { st, r, idx, lanes } => {
-                write!(f, "TempArray{r}[")?;
+            Lvalue::Indexed {
+                st,
+                r,
+                idx,
+                lanes,
+                companion,
+            } => {
+                let u = if companion { "_u" } else { "" };
+                write!(f, "TempArray{r}{u}[")?;
                 write_index(f, st, idx)?;
                 f.write_char(']')?;
                 lanes

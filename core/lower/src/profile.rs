@@ -272,8 +272,9 @@ pub enum RegisterModel {
     /// through it when a temp is involved. Integer data never passes through
     /// float arithmetic on its way from an integer producer to an integer
     /// consumer, so bit patterns that are denormal floats survive drivers
-    /// that flush them (ANGLE's D3D11 backend). Indexable temps (`x#`) stay
-    /// float storage.
+    /// that flush them (ANGLE's D3D11 backend). Indexable temps get the same
+    /// treatment: `vecC TempArrayN[k]` has a `uvecC TempArrayN_u[k]`
+    /// companion (fxc moves integer tables through `x#` with `mov`).
     FloatVec4UVec4Companions,
 }
 

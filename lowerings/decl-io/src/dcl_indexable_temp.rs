@@ -18,7 +18,10 @@ const MAX_ELEMENTS: u32 = 4096;
 /// never forced to 4; C = 1 declares a `float` array), recorded in
 /// [`dxlower_core::StageState::indexable`]. Float storage like the temps:
 /// integer users bit-cast at each access (printed by the register model).
-/// Dynamic indexing of a global array is core GLSL ES 3.00.
+/// Dynamic indexing of a global array is core GLSL ES 3.00. Under the
+/// `FloatVec4UVec4Companions` register model the array also gets a
+/// `uvecC TempArrayN_u[count];` companion (`uint` for C = 1) that the core
+/// keeps equal to it, as for `r#` temps.
 ///
 /// **Differences from HLSLcc**: HLSLcc prints `vec%d`, i.e. `vec1` for a
 /// one-component array, which is not a GLSL type; `float` here.
@@ -65,6 +68,12 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         "{} TempArray{reg}[{count}];",
         Ty::Float.glsl(c)
     ));
+    if cx.st.companions() {
+        cx.out.decl(format_args!(
+            "{} TempArray{reg}_u[{count}];",
+            Ty::Uint.glsl(c)
+        ));
+    }
     cx.st.indexable.insert(
         reg,
         IndexableTemp {
