@@ -36,25 +36,29 @@ pub fn check(
     profile: &Profile,
 ) -> Result<(), Refusal> {
     let limits = &profile.limits;
-    let mut names: Vec<&str> = Vec::new();
-    let mut widths: Vec<u8> = Vec::new();
-    let mut attributes = 0u32;
+    // Only the few interface variables are collected (and deduplicated:
+    // packed registers can share one).
+    let mut attributes: Vec<&str> = Vec::new();
+    let mut varyings: Vec<(&str, u8)> = Vec::new();
     let mut targets = 0u32;
     for v in vars {
-        if names.contains(&v.name.as_str()) {
-            continue;
-        }
-        names.push(&v.name);
-        if stage == ProgramType::Vertex && v.name.starts_with("in_") {
-            attributes += 1;
-        } else if v.name.starts_with("vs_") {
-            widths.push(v.width);
-        } else if let Some(n) = v.name.strip_prefix("SV_Target") {
+        let name = v.name.as_str();
+        if stage == ProgramType::Vertex && name.starts_with("in_") {
+            if !attributes.contains(&name) {
+                attributes.push(name);
+            }
+        } else if name.starts_with("vs_") {
+            if !varyings.iter().any(|(n, _)| *n == name) {
+                varyings.push((name, v.width));
+            }
+        } else if let Some(n) = name.strip_prefix("SV_Target") {
             if let Ok(n) = n.parse::<u32>() {
                 targets = targets.max(n + 1);
             }
         }
     }
+    let attributes = attributes.len() as u32;
+    let widths: Vec<u8> = varyings.iter().map(|&(_, w)| w).collect();
     over(
         attributes,
         limits.vertex_attributes,
@@ -76,11 +80,17 @@ pub fn check(
         "MAX_DRAW_BUFFERS",
         "draw_buffers",
     )?;
-    let units = out
-        .samplers
-        .iter()
-        .filter(|s| names_used(out, &s.name))
-        .count() as u32;
+    // Samplers in use are at most the declared ones: the code is scanned
+    // only when the declarations alone exceed the limit.
+    let declared = out.samplers.len() as u32;
+    let units = if declared <= limits.texture_units {
+        declared
+    } else {
+        out.samplers
+            .iter()
+            .filter(|s| names_used(out, &s.name))
+            .count() as u32
+    };
     over(
         units,
         limits.texture_units,
@@ -88,7 +98,11 @@ pub fn check(
         "MAX_TEXTURE_IMAGE_UNITS",
         "texture_units",
     )?;
-    let blocks = out.decls.lines().filter(|l| is_block(l)).count() as u32;
+    let blocks = out
+        .decls
+        .match_indices("uniform ")
+        .filter(|&(at, _)| is_block(&out.decls[at..]))
+        .count() as u32;
     over(
         blocks,
         limits.uniform_blocks,
@@ -98,14 +112,12 @@ pub fn check(
     )
 }
 
-/// True for the first line of a uniform block declaration
-/// (`layout(std140) uniform ConstantBuffer0 {`): a `uniform` declaration
-/// that opens a brace (sampler and plain uniforms never do).
-fn is_block(line: &str) -> bool {
-    let line = line.trim_start();
-    (line.starts_with("uniform ") || line.starts_with("layout("))
-        && line.contains("uniform ")
-        && line.contains('{')
+/// True when the `uniform ` declaration starting `rest` opens a block
+/// (`uniform ConstantBuffer0 {`): a brace before the end of its line
+/// (sampler and plain uniforms never have one).
+fn is_block(rest: &str) -> bool {
+    let line = rest.split('\n').next().unwrap_or_default();
+    line.contains('{')
 }
 
 fn over(need: u32, limit: u32, what: &str, gl_name: &str, field: &str) -> Result<(), Refusal> {
