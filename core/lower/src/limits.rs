@@ -98,11 +98,10 @@ pub fn check(
         "MAX_TEXTURE_IMAGE_UNITS",
         "texture_units",
     )?;
-    let blocks = out
-        .decls
-        .match_indices("uniform ")
-        .filter(|&(at, _)| is_block(&out.decls[at..]))
-        .count() as u32;
+    // The only braces among the global declarations open uniform blocks
+    // (`layout(std140) uniform ConstantBuffer0 {`): arrays are initialized
+    // with constructors, functions live in their own section.
+    let blocks = out.decls.bytes().filter(|&b| b == b'{').count() as u32;
     over(
         blocks,
         limits.uniform_blocks,
@@ -110,14 +109,6 @@ pub fn check(
         "MAX_*_UNIFORM_BLOCKS",
         "uniform_blocks",
     )
-}
-
-/// True when the `uniform ` declaration starting `rest` opens a block
-/// (`uniform ConstantBuffer0 {`): a brace before the end of its line
-/// (sampler and plain uniforms never have one).
-fn is_block(rest: &str) -> bool {
-    let line = rest.split('\n').next().unwrap_or_default();
-    line.contains('{')
 }
 
 fn over(need: u32, limit: u32, what: &str, gl_name: &str, field: &str) -> Result<(), Refusal> {
