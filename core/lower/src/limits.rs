@@ -86,10 +86,12 @@ pub fn check(
     let units = if declared <= limits.texture_units {
         declared
     } else {
-        out.samplers
-            .iter()
-            .filter(|s| names_used(out, &s.name))
-            .count() as u32
+        let names: Vec<&str> = out.samplers.iter().map(|s| s.name.as_str()).collect();
+        let mut used = vec![false; names.len()];
+        for text in [&out.early_main, &out.body, &out.functions] {
+            mark_used(text, &names, &mut used);
+        }
+        used.iter().filter(|&&u| u).count() as u32
     };
     over(
         units,
@@ -124,27 +126,36 @@ fn over(need: u32, limit: u32, what: &str, gl_name: &str, field: &str) -> Result
     .lifted_by(format!("a profile whose target guarantees more (limits.{field})")))
 }
 
-/// True when `name` occurs as a whole identifier in the stage's code
-/// (`main`'s body or a subroutine).
-fn names_used(out: &Output, name: &str) -> bool {
-    occurs(&out.body, name) || occurs(&out.functions, name) || occurs(&out.early_main, name)
-}
-
-fn occurs(text: &str, name: &str) -> bool {
+/// Marks `used[i]` for every `names[i]` that occurs in `text` as a whole
+/// identifier: one pass over the text, identifier by identifier.
+fn mark_used(text: &str, names: &[&str], used: &mut [bool]) {
     let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let bytes = text.as_bytes();
-    let mut from = 0;
-    while let Some(at) = text[from..].find(name) {
-        let start = from + at;
-        let end = start + name.len();
-        let before = start.checked_sub(1).and_then(|i| bytes.get(i)).copied();
-        let after = bytes.get(end).copied();
-        if !before.is_some_and(ident) && !after.is_some_and(ident) {
-            return true;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !ident(bytes[i]) {
+            i += 1;
+            continue;
         }
-        from = end;
+        let start = i;
+        while i < bytes.len() && ident(bytes[i]) {
+            i += 1;
+        }
+        let word = &text[start..i];
+        for (k, n) in names.iter().enumerate() {
+            if n.len() == word.len() && *n == word {
+                used[k] = true;
+            }
+        }
     }
-    false
+}
+
+/// True when `name` occurs as a whole identifier in `text`.
+#[cfg(test)]
+fn occurs(text: &str, name: &str) -> bool {
+    let mut used = [false];
+    mark_used(text, &[name], &mut used);
+    used[0]
 }
 
 /// Rows of a 4-column varying grid that variables of these widths (1..=4
