@@ -25,34 +25,12 @@ use dxlower_dxbc::{
     Payload, ProgramType, SignatureSystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
+use dxlower_tests::build::{m, o, rd, rs, s};
 use dxlower_tests::{element, glslang, main_body, ps_isgn, ps_osgn, signature, Built};
-
-fn m(letters: &str) -> Components {
-    Components::mask(letters).expect("mask letters")
-}
-
-fn s(letters: &str) -> Components {
-    Components::swizzle(letters).expect("swizzle letters")
-}
-
-/// `r<n>.<mask>` as a destination.
-fn rd(n: u32, mask: &str) -> Operand {
-    Operand::temp(n, m(mask))
-}
-
-/// `r<n>.<swizzle>` as a source.
-fn rs(n: u32, swz: &str) -> Operand {
-    Operand::temp(n, s(swz))
-}
 
 /// `cb0[<reg>].<swizzle>`.
 fn cb(reg: u32, swz: &str) -> Operand {
     Operand::cb(0, reg, s(swz))
-}
-
-/// `o<n>.<mask>`.
-fn od(n: u32, mask: &str) -> Operand {
-    Operand::output(n, m(mask))
 }
 
 /// `dcl_indexableTemp x<reg>[<count>], <components>`.
@@ -172,7 +150,7 @@ fn integer_producer_to_integer_consumer() {
                 Opcode::Ishl,
                 vec![rd(1, "x"), rs(0, "y"), Operand::imm32(2)],
             ),
-            i(Opcode::Mov, vec![od(1, "x"), rs(1, "x")]),
+            i(Opcode::Mov, vec![o(1, "x"), rs(1, "x")]),
         ],
     );
     // The shift reads the companion; the int output takes it as ivec bits.
@@ -215,7 +193,7 @@ fn mov_of_an_integer_immediate_then_an_integer_use() {
                 Opcode::Iadd,
                 vec![rd(0, "x"), rs(0, "x"), Operand::imm32(1)],
             ),
-            i(Opcode::Mov, vec![od(1, "x"), rs(0, "x")]),
+            i(Opcode::Mov, vec![o(1, "x"), rs(0, "x")]),
         ],
     );
     assert!(main.contains("r0_u.x = 1u;"), "{main}");
@@ -322,7 +300,7 @@ fn integer_branch_tests_read_the_companion() {
             i(Opcode::If, vec![rs(0, "x")]).with_test_nonzero(),
             i(
                 Opcode::Mov,
-                vec![od(0, "xyzw"), Operand::input(0, s("xyzw"))],
+                vec![o(0, "xyzw"), Operand::input(0, s("xyzw"))],
             ),
             i(Opcode::Endif, vec![]),
             i(Opcode::Discard, vec![rs(1, "y")]).with_test_nonzero(),
@@ -486,7 +464,7 @@ fn denormal_integer_data_round_trips() {
             Opcode::Iadd,
             vec![rd(0, "z"), rs(0, "z"), Operand::imm32(1)],
         ),
-        i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzx")]),
+        i(Opcode::Mov, vec![o(0, "xyzw"), rs(0, "xyzx")]),
         Instruction::new(Opcode::Ret, vec![]),
     ];
     let built = Built::new(ProgramType::Pixel, 5, body, None, Some(osgn));
