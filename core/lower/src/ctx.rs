@@ -667,6 +667,20 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// Destination operand `i` of an instruction whose result is integer
+    /// bits or a mask: `_sat` is defined only on float results (the D3D
+    /// validator rejects it elsewhere), so it is reported as malformed.
+    pub fn int_dst(&self, inst: &'a Instruction, i: usize) -> Result<Dst<'a>, LowerError> {
+        let d = self.dst(inst, i)?;
+        if d.saturate && !d.is_null() {
+            return Err(LowerError::invalid(format!(
+                "`{}_sat`: saturate is only defined on float results",
+                inst.opcode
+            )));
+        }
+        Ok(d)
+    }
+
     /// Destination operand `i`.
     pub fn dst(&self, inst: &'a Instruction, i: usize) -> Result<Dst<'a>, LowerError> {
         let op = self.operand(inst, i)?;
@@ -902,19 +916,6 @@ impl<'a> Ctx<'a> {
         self.make_src(op, ty, op.swizzle(), n, false)
     }
 
-    /// Like [`Ctx::src`] for type-less movers: float immediates keep their
-    /// exact bits (families.md §0.1 "exactness matters").
-    pub fn src_bits(
-        &self,
-        inst: &'a Instruction,
-        i: usize,
-        mask: u8,
-    ) -> Result<Src<'a>, LowerError> {
-        let mut s = self.src(inst, i, Ty::Float, mask)?;
-        s.exact = true;
-        Ok(s)
-    }
-
     /// The type in which a type-less mover (`mov`, `movc`, `swapc`) copies
     /// its values: operands `dsts` are its destinations, `values` the
     /// sources it copies (not a `movc` condition).
@@ -929,24 +930,25 @@ impl<'a> Ctx<'a> {
         if !self.st.companions() || inst.saturate() {
             return Ty::Float;
         }
-        let ops = |ix: &[usize]| -> Vec<&Operand> {
-            ix.iter().filter_map(|&i| inst.operands.get(i)).collect()
-        };
-        let vals = ops(values);
-        if vals.iter().any(|o| o.modifier != Modifier::None) {
+        fn at<'o>(ops: &'o [Operand], ix: &'o [usize]) -> impl Iterator<Item = &'o Operand> {
+            ix.iter().filter_map(move |&i| ops.get(i))
+        }
+        let ops = &inst.operands[..];
+        if at(ops, values).any(|o| o.modifier != Modifier::None) {
             return Ty::Float;
         }
-        let temp = |o: &&Operand| matches!(o.ty, OperandType::Temp | OperandType::IndexableTemp);
-        if ops(dsts).iter().any(temp) || vals.iter().any(temp) {
+        let temp = |o: &Operand| matches!(o.ty, OperandType::Temp | OperandType::IndexableTemp);
+        if at(ops, dsts).chain(at(ops, values)).any(temp) {
             Ty::Uint
         } else {
             Ty::Float
         }
     }
 
-    /// Like [`Ctx::src_bits`], read as `ty` (the type [`Ctx::mover_ty`]
-    /// chose): float immediates keep their exact bits; `Ty::Uint` reads a
-    /// temp's companion and prints immediates as `5u`.
+    /// Like [`Ctx::src`] for type-less movers, read as `ty` (the type
+    /// [`Ctx::mover_ty`] chose): float immediates keep their exact bits
+    /// (families.md §0.1 "exactness matters"); `Ty::Uint` reads a temp's
+    /// companion and prints immediates as `5u`.
     pub fn src_mover(
         &self,
         inst: &'a Instruction,

@@ -1,6 +1,6 @@
 //! `and`, `or`, `xor`: bitwise operations on the uint view of the sources.
 
-use crate::common::{bits_dst, render, vector};
+use crate::common::{render, vector};
 use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -41,7 +41,7 @@ fn operator(op: Opcode) -> Result<&'static str, LowerError> {
 /// ```
 fn lower_bitwise<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let op = operator(inst.opcode)?;
-    let d = bits_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     let n = d.width().max(1);
     let a = cx.src(inst, 1, Ty::Uint, d.mask)?;
     let b = cx.src(inst, 2, Ty::Uint, d.mask)?;

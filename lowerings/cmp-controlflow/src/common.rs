@@ -3,7 +3,7 @@
 //! profile, the `_z`/`_nz` condition test, and the `_sat` check of
 //! non-float results.
 
-use dxlower_core::{Ctx, Dst, LowerError, Ty};
+use dxlower_core::{Ctx, LowerError, Ty};
 use dxlower_dxbc::Instruction;
 use std::fmt::{self, Write};
 
@@ -40,24 +40,6 @@ pub(crate) fn test<'a>(
     let c = render(&c)?;
     let op = if inst.test_nonzero() { "!=" } else { "==" };
     Ok(format!("{c} {op} {}", zero_u(cx)))
-}
-
-/// Destination `i` of an instruction whose result is a mask or integer
-/// bits: `_sat` is defined only on float results (the D3D validator
-/// rejects it elsewhere), so it is reported as malformed.
-pub(crate) fn bits_dst<'a>(
-    inst: &'a Instruction,
-    cx: &Ctx<'a>,
-    i: usize,
-) -> Result<Dst<'a>, LowerError> {
-    let d = cx.dst(inst, i)?;
-    if d.saturate && !d.is_null() {
-        return Err(LowerError::invalid(format!(
-            "`{}_sat`: saturate is only defined on float results",
-            inst.opcode
-        )));
-    }
-    Ok(d)
 }
 
 /// Joins per-lane expressions into one value of `n` lanes:

@@ -1,7 +1,7 @@
 //! The eleven compares: `eq ge lt ne` (float), `ieq ige ilt ine` (int),
 //! `uge ult` (uint), one table and one handler.
 
-use crate::common::{bits_dst, render, zero_u};
+use crate::common::{render, zero_u};
 use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode, OperandType};
 
@@ -149,7 +149,7 @@ fn lower_compare<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
         .iter()
         .find(|c| c.op == inst.opcode)
         .ok_or_else(|| LowerError::invalid(format!("`{}` is not a compare", inst.opcode)))?;
-    let d = bits_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     let n = d.width().max(1);
     let a = operand(inst, cx, 1, cmp.ty, d.mask)?;
     let b = operand(inst, cx, 2, cmp.ty, d.mask)?;

@@ -1,6 +1,6 @@
 //! `not`: bitwise complement.
 
-use crate::common::{bits_dst, render};
+use crate::common::render;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -37,7 +37,7 @@ pub static OP_NOT: Helper = Helper {
 ///                     →  r0.xy = uintBitsToFloat(~floatBitsToUint(r1.xy));         (otherwise)
 /// ```
 fn lower_not<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    let d = bits_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     if d.is_null() {
         return Ok(());
     }

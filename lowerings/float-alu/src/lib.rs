@@ -67,7 +67,7 @@
 //!    `mix(clamp(d, 0.0, 1.0), vec4(0.0), isnan(d))` returns 0 for ±NaN,
 //!    1 for +Inf, 0 for -1.
 //! 4. **Movers keep bits** (families-review.md finding 6): `mov` reads its
-//!    source with `src_bits`, so immediates print as
+//!    source with `src_mover`, so immediates print as
 //!    `uintBitsToFloat(0x…u)` unless their decimal is exact. On llvmpipe a
 //!    NaN payload (`0x7fc00001`, `0xffbfffff`, `0x7f800001`) and the
 //!    denormal `0x00000001` survive a copy through a temp, including a

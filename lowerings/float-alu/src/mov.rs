@@ -11,7 +11,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// survive, `_sat`/modifiers aside).
 ///
 /// **GLSL ES 3.00**: `d.m = s.m;` through the destination mask. The source
-/// is read with [`Ctx::src_bits`]: an immediate that is not an exactly
+/// is read with [`Ctx::src_mover`]: an immediate that is not an exactly
 /// representable decimal (denormal patterns such as fxc's integer `l(1)`,
 /// NaN, ±Inf, -0, inexact decimals) prints as `uintBitsToFloat(0x…u)`. No
 /// bitcast is spelled here: storage conversions (an `ivec`/`uvec` output,

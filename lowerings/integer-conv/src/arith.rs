@@ -7,13 +7,12 @@
 //! type the sources are read as (`imax` reads `int`, `umax` reads `uint`);
 //! the two are never merged.
 
-use crate::common::int_dst;
 use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
 /// `d = a <op> b` with both sources read as `ty`.
 fn infix<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, ty: Ty, op: &str) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     let a = cx.src(inst, 1, ty, d.mask)?;
     let b = cx.src(inst, 2, ty, d.mask)?;
     cx.assign(d, ty, d.width(), &format_args!("{a} {op} {b}"))
@@ -21,7 +20,7 @@ fn infix<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, ty: Ty, op: &str) -> Resul
 
 /// `d = f(a, b)` with both sources read as `ty`.
 fn call2<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, ty: Ty, f: &str) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     let a = cx.src(inst, 1, ty, d.mask)?;
     let b = cx.src(inst, 2, ty, d.mask)?;
     cx.assign(d, ty, d.width(), &format_args!("{f}({a}, {b})"))
@@ -29,7 +28,7 @@ fn call2<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, ty: Ty, f: &str) -> Result
 
 /// `d = a * b + c` with all sources read as `ty`.
 fn mad<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, ty: Ty) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     let a = cx.src(inst, 1, ty, d.mask)?;
     let b = cx.src(inst, 2, ty, d.mask)?;
     let c = cx.src(inst, 3, ty, d.mask)?;
@@ -115,7 +114,7 @@ register_handler! {
 /// **Example**: `ineg r0.y, r0.y` →
 /// `r0.y = intBitsToFloat(-floatBitsToInt(r0.y));`
 fn ineg<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     let s = cx.src(inst, 1, Ty::Int, d.mask)?;
     cx.assign(d, Ty::Int, d.width(), &format_args!("-{s}"))
 }

@@ -10,7 +10,7 @@
 //! more becomes an undefined GLSL shift. Helper arguments follow the DXBC
 //! operand order (width, offset, then the values).
 
-use crate::common::{int_dst, per_lane_call};
+use crate::common::per_lane_call;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -85,7 +85,7 @@ uint dx11_bfi(uint width, uint offset, uint insert, uint base)
 /// **Example**: `ubfe r0.y, l(4), l(1), r1.x` →
 /// `r0.y = uintBitsToFloat(dx11_ubfe(4u, 1u, floatBitsToUint(r1.x)));`
 fn ubfe<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     if d.is_null() {
         return Ok(());
     }
@@ -119,7 +119,7 @@ register_handler! {
 /// **Example**: `ibfe r1.w, l(27), l(1), r0.x` →
 /// `r1.w = intBitsToFloat(dx11_ibfe(27u, 1u, floatBitsToInt(r0.x)));`
 fn ibfe<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     if d.is_null() {
         return Ok(());
     }
@@ -153,7 +153,7 @@ register_handler! {
 /// **Example**: `bfi r0.y, l(1), l(7), r1.y, l(0)` →
 /// `r0.y = uintBitsToFloat(dx11_bfi(1u, 7u, floatBitsToUint(r1.y), 0u));`
 fn bfi<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     if d.is_null() {
         return Ok(());
     }

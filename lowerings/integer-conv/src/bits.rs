@@ -11,7 +11,7 @@
 //! fxc converts the result back with `31 - r` for HLSL `firstbithigh`),
 //! and every `firstbit_*` returns `0xFFFFFFFF` when no bit qualifies.
 
-use crate::common::{int_dst, per_lane_call};
+use crate::common::per_lane_call;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -112,7 +112,7 @@ fn unary_helper<'a>(
     src_ty: Ty,
     helper: &'static Helper,
 ) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     if d.is_null() {
         return Ok(());
     }

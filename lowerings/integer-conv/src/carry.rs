@@ -10,7 +10,7 @@
 //! needed. The two-destination writer keeps D3D's read-all-sources-first
 //! semantics (families.md §0.1).
 
-use crate::common::{fmt_err, int_dst, write_two, Out};
+use crate::common::{fmt_err, write_two, Out};
 use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 use std::fmt::Write;
@@ -29,8 +29,8 @@ fn less_than_01(n: u8, a: &dyn std::fmt::Display, b: &dyn std::fmt::Display) -> 
 
 /// `uaddc`/`usubb` body; `add` selects the operation.
 fn carry<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, add: bool) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
-    let c = int_dst(inst, cx, 1)?;
+    let d = cx.int_dst(inst, 0)?;
+    let c = cx.int_dst(inst, 1)?;
     let op = if add { "+" } else { "-" };
     let value = if d.is_null() {
         String::new()

@@ -13,24 +13,6 @@ pub(crate) fn fmt_err(_: std::fmt::Error) -> LowerError {
     LowerError::invalid("operand cannot be printed by the register model")
 }
 
-/// Destination operand `i` of an instruction whose result is an integer:
-/// `_sat` is only defined on float results (the D3D validator rejects it on
-/// integer instructions), so it is reported as malformed.
-pub(crate) fn int_dst<'a>(
-    inst: &'a Instruction,
-    cx: &Ctx<'a>,
-    i: usize,
-) -> Result<Dst<'a>, LowerError> {
-    let d = cx.dst(inst, i)?;
-    if d.saturate && !d.is_null() {
-        return Err(LowerError::invalid(format!(
-            "`{}_sat`: saturate is only defined on float results",
-            inst.opcode
-        )));
-    }
-    Ok(d)
-}
-
 /// Writes `src` read through its expression lane `k` only (a scalar).
 fn write_lane(w: &mut String, s: &Src<'_>, k: usize) -> Result<(), LowerError> {
     let one = s.with_lanes(&[s.lane(k)]);

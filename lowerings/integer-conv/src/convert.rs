@@ -10,7 +10,7 @@
 //! (the default of every profile) each lane goes through a helper that
 //! implements the D3D rules; `FtoiFtou::Bare` prints plain constructors.
 
-use crate::common::{fmt_err, int_dst, per_lane_call};
+use crate::common::{fmt_err, per_lane_call};
 use dxlower_core::profile::FtoiFtou;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
@@ -68,7 +68,7 @@ fn from_float<'a>(
     ty: Ty,
     helper: &'static Helper,
 ) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     if d.is_null() {
         return Ok(());
     }

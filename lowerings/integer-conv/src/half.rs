@@ -6,7 +6,7 @@
 //! constructor (families.md §0.1 aliasing rule: fxc writes
 //! `f16tof32 r0, r0.wzyx`).
 
-use crate::common::{int_dst, lane_expr, per_lane, per_lane_call};
+use crate::common::{lane_expr, per_lane, per_lane_call};
 use dxlower_core::profile::F32ToF16;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
@@ -113,7 +113,7 @@ register_handler! {
 /// **Example**: `f32tof16 r0.xy, r1.xyxx` →
 /// `r0.xy = uintBitsToFloat(uvec2(dx11_f32tof16_clamped(r1.x), dx11_f32tof16_clamped(r1.y)));`
 fn f32tof16<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     if d.is_null() {
         return Ok(());
     }

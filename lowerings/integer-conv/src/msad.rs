@@ -1,6 +1,6 @@
 //! `msad`: masked sum of absolute byte differences (families.md §7).
 
-use crate::common::{int_dst, per_lane_call};
+use crate::common::per_lane_call;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -42,7 +42,7 @@ uint dx11_msad(uint reference, uint source, uint accum)
 /// **Example**: `msad r0.y, r0.x, r0.y, r0.z` →
 /// `r0.y = uintBitsToFloat(dx11_msad(floatBitsToUint(r0.x), floatBitsToUint(r0.y), floatBitsToUint(r0.z)));`
 fn msad<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     if d.is_null() {
         return Ok(());
     }

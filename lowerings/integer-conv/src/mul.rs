@@ -9,7 +9,7 @@
 //! bits). When both halves are written, the two-destination writer keeps
 //! D3D's read-all-sources-first semantics (families.md §0.1).
 
-use crate::common::{fmt_err, int_dst, per_lane_call, write_two, Out};
+use crate::common::{fmt_err, per_lane_call, write_two, Out};
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 use std::fmt::Write;
@@ -59,8 +59,8 @@ fn mul<'a>(
     ty: Ty,
     hi_helper: &'static Helper,
 ) -> Result<(), LowerError> {
-    let hi = int_dst(inst, cx, 0)?;
-    let lo = int_dst(inst, cx, 1)?;
+    let hi = cx.int_dst(inst, 0)?;
+    let lo = cx.int_dst(inst, 1)?;
     let hi_value = if hi.is_null() {
         String::new()
     } else {

@@ -10,7 +10,7 @@
 //! workaround) a vector shift is unrolled into one scalar shift per lane
 //! inside a constructor; otherwise it is one vector shift.
 
-use crate::common::{fmt_err, int_dst, lane_expr, per_lane, shift_counts};
+use crate::common::{fmt_err, lane_expr, per_lane, shift_counts};
 use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 use std::fmt::Write;
@@ -24,7 +24,7 @@ fn shift<'a>(
     count_ty: Ty,
     op: &str,
 ) -> Result<(), LowerError> {
-    let d = int_dst(inst, cx, 0)?;
+    let d = cx.int_dst(inst, 0)?;
     if d.is_null() {
         return Ok(());
     }

@@ -1,7 +1,7 @@
 //! `udiv`: unsigned quotient and remainder (families.md §3; profiles.md §3
 //! `udiv_zero_guard`).
 
-use crate::common::{int_dst, per_lane_call, write_two, Out};
+use crate::common::{per_lane_call, write_two, Out};
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -51,8 +51,8 @@ uint dx11_umod(uint a, uint b)
 /// **Example**: `udiv r0.z, null, r0.z, l(12)` →
 /// `r0.z = uintBitsToFloat(dx11_udiv(floatBitsToUint(r0.z), 12u));`
 fn udiv<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    let q = int_dst(inst, cx, 0)?;
-    let r = int_dst(inst, cx, 1)?;
+    let q = cx.int_dst(inst, 0)?;
+    let r = cx.int_dst(inst, 1)?;
     let value = |cx: &mut Ctx<'a>, mask: u8, null: bool, h: &'static Helper| {
         if null {
             return Ok(String::new());
