@@ -202,27 +202,38 @@ impl Output {
     /// the returns paste it themselves, so only the fall-off end needs it.
     /// Lines are re-indented to the body of `main`.
     fn epilogue_at_natural_end(&self, s: &mut String) {
-        let lines: Vec<&str> = self
-            .epilogue
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .collect();
+        let lines = self.epilogue_statements();
         if lines.is_empty()
             || self.body.ends_with("\n    return;\n")
             || self.body == "    return;\n"
         {
             return;
         }
+        for l in lines {
+            s.push_str("    ");
+            s.push_str(l);
+            s.push('\n');
+        }
+    }
+
+    /// The statements of the stage epilogue ([`Output::epilogue`]) without
+    /// blank lines and without their common indentation, ready to be
+    /// written at any nesting level.
+    pub fn epilogue_statements(&self) -> Vec<&str> {
+        let lines: Vec<&str> = self
+            .epilogue
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .collect();
         let strip = lines
             .iter()
             .map(|l| l.len() - l.trim_start().len())
             .min()
             .unwrap_or(0);
-        for l in lines {
-            s.push_str("    ");
-            s.push_str(l.get(strip..).unwrap_or(l.trim_start()));
-            s.push('\n');
-        }
+        lines
+            .into_iter()
+            .map(|l| l.get(strip..).unwrap_or(l.trim_start()))
+            .collect()
     }
 }
 

@@ -44,16 +44,14 @@ pub(crate) fn exit_lines(cx: &mut Ctx<'_>) {
         ensure_flag(cx);
         cx.line(format_args!("if ({FLAG}) {{ discard; }}"));
     }
-    let epilogue = cx.out.epilogue.clone();
-    let lines: Vec<&str> = epilogue.lines().filter(|l| !l.trim().is_empty()).collect();
-    let strip = lines
-        .iter()
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
+    let lines: Vec<String> = cx
+        .out
+        .epilogue_statements()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
     for l in lines {
-        let body = l.get(strip..).unwrap_or(l.trim_start());
-        cx.line(format_args!("{body}"));
+        cx.line(format_args!("{l}"));
     }
 }
 
