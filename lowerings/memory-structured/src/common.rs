@@ -135,6 +135,19 @@ pub fn stage_name(stage: ProgramType) -> &'static str {
     }
 }
 
+/// The register of the buffer SRV `res`, operand `i` of `inst`: an error
+/// when the operand is indexed dynamically (a buffer SRV is read from one
+/// fixed register).
+pub fn srv_register(inst: &Instruction, i: usize, res: &Operand) -> Result<u32, LowerError> {
+    res.reg().ok_or_else(|| {
+        LowerError::invalid(format!(
+            "operand {i} (t#) of `{}` is indexed dynamically: a buffer SRV is read from one \
+             fixed register",
+            inst.opcode
+        ))
+    })
+}
+
 /// The load of a stubbed resource (`stub_resource_registers`, profiles.md
 /// §4.6): zero bits in every written lane of destination operand 0
 /// (`r0.xy = uintBitsToFloat(uvec2(0u));`).

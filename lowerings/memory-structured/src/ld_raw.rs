@@ -53,13 +53,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
             NO_RAW_SRV,
         ));
     }
-    let reg = res.reg().ok_or_else(|| {
-        LowerError::invalid(format!(
-            "operand {i} (t#) of `{}` is indexed dynamically: a buffer SRV is read from one \
-             fixed register",
-            inst.opcode
-        ))
-    })?;
+    let reg = common::srv_register(inst, i, res)?;
     let st = cx.state();
     if st.stubbed_resource(reg).is_some() {
         return common::write_zero(inst, cx);
