@@ -867,13 +867,7 @@ pub fn glslang_link(vs: &str, ps: &str) -> Result<(), crate::validate::ValidateE
             .arg(&f)
             .output()
             .map_err(|e| ValidateError::Missing(e.to_string()))?;
-        if out.status.success() {
-            Ok(())
-        } else {
-            let mut log = String::from_utf8_lossy(&out.stdout).into_owned();
-            log.push_str(&String::from_utf8_lossy(&out.stderr));
-            Err(ValidateError::Rejected(log.trim().to_string()))
-        }
+        crate::validate::verdict(&out)
     };
     let r = run();
     let _ = std::fs::remove_dir_all(&dir);

@@ -41,6 +41,12 @@ pub fn glslang(glsl: &str, stage: ProgramType) -> Result<(), ValidateError> {
     let out = child
         .wait_with_output()
         .map_err(|e| ValidateError::Missing(e.to_string()))?;
+    verdict(&out)
+}
+
+/// The verdict of a finished glslangValidator run: success, or its
+/// stdout and stderr as the log of the rejection.
+pub(crate) fn verdict(out: &std::process::Output) -> Result<(), ValidateError> {
     if out.status.success() {
         Ok(())
     } else {
