@@ -32,7 +32,6 @@
 //!   size.
 
 use crate::cmd::load_profile;
-use dxlower_core::sweep::find_dxbc;
 use dxlower_core::Profile;
 use dxlower_dxbc::{ParseOptions, ProgramType};
 use rayon::prelude::*;
@@ -259,11 +258,10 @@ pub fn run(args: Args) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut files = Vec::new();
-    if let Err(e) = find_dxbc(&args.dir, &mut files) {
-        eprintln!("dxlower: {}: {e}", args.dir.display());
-        return ExitCode::from(2);
-    }
+    let files = match super::find_files(&args.dir) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
     let mut all = Vec::with_capacity(files.len());
     for p in &files {
         let bytes = match super::read_file(p) {

@@ -38,16 +38,9 @@ pub struct Args {
 /// Runs `dxlower disasm`: prints the listing, or `dxlower: FILE: <error>`
 /// and exits with 1 when the file is not a readable shader.
 pub fn run(args: Args) -> ExitCode {
-    let bytes = match super::read_file(&args.file) {
-        Ok(b) => b,
-        Err(code) => return code,
-    };
-    let shader = match dxlower_dxbc::parse(&bytes) {
+    let shader = match super::read_shader(&args.file) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("dxlower: {}: {e}", args.file.display());
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     let options = match args.dialect {
         DialectArg::Auto => shader

@@ -2,7 +2,7 @@
 //! with a JSON manifest of the program for the host.
 
 use crate::cmd::{load_profile, Validate};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `dxlower link`.
@@ -30,14 +30,6 @@ pub struct Args {
     pub comments: bool,
 }
 
-fn parse(path: &Path) -> Result<dxlower_dxbc::Shader, ExitCode> {
-    let bytes = super::read_file(path)?;
-    dxlower_dxbc::parse(&bytes).map_err(|e| {
-        eprintln!("dxlower: {}: {e}", path.display());
-        ExitCode::FAILURE
-    })
-}
-
 /// Runs `dxlower link`.
 pub fn run(args: Args) -> ExitCode {
     let mut profile = match load_profile(&args.profile) {
@@ -45,7 +37,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     profile.instruction_comments |= args.comments;
-    let (vs, ps) = match (parse(&args.vs), parse(&args.ps)) {
+    let (vs, ps) = match (super::read_shader(&args.vs), super::read_shader(&args.ps)) {
         (Ok(v), Ok(p)) => (v, p),
         (Err(c), _) | (_, Err(c)) => return c,
     };

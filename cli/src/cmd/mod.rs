@@ -61,6 +61,27 @@ pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, ExitCode> {
     })
 }
 
+/// Reads and parses a DXBC file (checksum checked), printing
+/// `dxlower: <path>: <error>` on failure (exit 2 when unreadable, 1 when
+/// not a valid shader).
+pub fn read_shader(path: &std::path::Path) -> Result<dxlower_dxbc::Shader, ExitCode> {
+    let bytes = read_file(path)?;
+    dxlower_dxbc::parse(&bytes).map_err(|e| {
+        eprintln!("dxlower: {}: {e}", path.display());
+        ExitCode::FAILURE
+    })
+}
+
+/// Every `.dxbc` under `dir`, sorted, printing the error on failure.
+pub fn find_files(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, ExitCode> {
+    let mut files = Vec::new();
+    dxlower_core::sweep::find_dxbc(dir, &mut files).map_err(|e| {
+        eprintln!("dxlower: {}: {e}", dir.display());
+        ExitCode::from(2)
+    })?;
+    Ok(files)
+}
+
 /// Loads a profile by name or path, printing the error on failure.
 pub fn load_profile(name: &str) -> Result<Profile, ExitCode> {
     dxlower_targets::load(name).map_err(|e| {

@@ -4,7 +4,7 @@
 //! is deterministic. One bad file never stops the sweep.
 
 use crate::cmd::{load_profile, Validate};
-use dxlower_core::sweep::{count, find_dxbc, sweep_one, FileResult};
+use dxlower_core::sweep::{count, sweep_one, FileResult};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -40,11 +40,10 @@ pub fn run(args: Args) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut files = Vec::new();
-    if let Err(e) = find_dxbc(&args.dir, &mut files) {
-        eprintln!("dxlower: {}: {e}", args.dir.display());
-        return ExitCode::from(2);
-    }
+    let files = match super::find_files(&args.dir) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
