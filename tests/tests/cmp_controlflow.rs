@@ -17,6 +17,7 @@ use dxlower_core::{Ctx, DeclCtx, Lower, Profile, Registry};
 use dxlower_dxbc::{
     Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType, ProgramType,
 };
+use dxlower_tests::build::{m, op, rd, rs, s};
 use dxlower_tests::{
     glslang, main_body, manifest, ps_isgn as isgn, ps_osgn as osgn, translate_corpus, Built,
 };
@@ -25,24 +26,6 @@ use std::collections::BTreeMap;
 // ---------------------------------------------------------------------------
 // Operand shorthands
 // ---------------------------------------------------------------------------
-
-fn m(letters: &str) -> Components {
-    Components::mask(letters).expect("mask letters")
-}
-
-fn s(letters: &str) -> Components {
-    Components::swizzle(letters).expect("swizzle letters")
-}
-
-/// `r<n>.<mask>` as a destination.
-fn rd(n: u32, mask: &str) -> Operand {
-    Operand::temp(n, m(mask))
-}
-
-/// `r<n>.<swizzle>` as a source (one letter = select-1).
-fn rs(n: u32, swz: &str) -> Operand {
-    Operand::temp(n, s(swz))
-}
 
 /// `cb0[<reg>].<swizzle>`.
 fn cb(reg: u32, swz: &str) -> Operand {
@@ -78,10 +61,6 @@ fn f1(v: f32) -> Operand {
 
 fn f4(v: [f32; 4]) -> Operand {
     Operand::immf32_4(v)
-}
-
-fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
-    Instruction::new(op, operands)
 }
 
 /// An instruction with no operands (`else`, `loop`, `ret`, ...).
@@ -300,9 +279,9 @@ fn compare_float_scalar() {
     let out = snap(
         "eq_scalar",
         &[
-            i(Opcode::Eq, vec![rd(0, "x"), rs(1, "x"), f1(0.5)]),
-            i(Opcode::Ge, vec![rd(0, "y"), v0("w"), cb(2, "z")]),
-            i(Opcode::Lt, vec![rd(0, "z"), rs(1, "y"), f1(-1.0)]),
+            op(Opcode::Eq, vec![rd(0, "x"), rs(1, "x"), f1(0.5)]),
+            op(Opcode::Ge, vec![rd(0, "y"), v0("w"), cb(2, "z")]),
+            op(Opcode::Lt, vec![rd(0, "z"), rs(1, "y"), f1(-1.0)]),
         ],
     );
     assert!(out.contains("r0.x = uintBitsToFloat((r1.x == 0.5) ? 0xFFFFFFFFu : uint(0));"));
@@ -313,14 +292,14 @@ fn compare_float_vector() {
     let out = snap(
         "lt_ge_eq_vector",
         &[
-            i(
+            op(
                 Opcode::Lt,
                 vec![rd(0, "xyzw"), rs(1, "xyzw"), cb(0, "xyzw")],
             ),
             // Masked with a swizzled source: the operands are read through
             // the mask and the bvec gets no swizzle.
-            i(Opcode::Ge, vec![rd(2, "xz"), v0("yxwz"), rs(1, "zzzz")]),
-            i(
+            op(Opcode::Ge, vec![rd(2, "xz"), v0("yxwz"), rs(1, "zzzz")]),
+            op(
                 Opcode::Eq,
                 vec![rd(3, "yzw"), rs(1, "xyzw"), f4([0.0, 1.0, 2.0, -0.0])],
             ),
@@ -337,9 +316,9 @@ fn compare_ne_is_unordered() {
     let out = snap(
         "ne_scalar_vector",
         &[
-            i(Opcode::Ne, vec![rd(0, "x"), rs(1, "x"), rs(1, "x")]),
+            op(Opcode::Ne, vec![rd(0, "x"), rs(1, "x"), rs(1, "x")]),
             // Lanes y and z read components 1 and 2 of each swizzle.
-            i(Opcode::Ne, vec![rd(0, "yz"), rs(1, "xzyx"), cb(1, "xyxx")]),
+            op(Opcode::Ne, vec![rd(0, "yz"), rs(1, "xzyx"), cb(1, "xyxx")]),
         ],
     );
     assert!(out.contains("(!(r1.x == r1.x)) ? 0xFFFFFFFFu"));
@@ -352,16 +331,16 @@ fn compare_int() {
     let out = snap(
         "int_compares",
         &[
-            i(Opcode::Ieq, vec![rd(0, "x"), rs(1, "x"), u1(0xFFFF_FFFF)]),
-            i(
+            op(Opcode::Ieq, vec![rd(0, "x"), rs(1, "x"), u1(0xFFFF_FFFF)]),
+            op(
                 Opcode::Ige,
                 vec![rd(0, "yw"), rs(1, "yyww"), u4([0, 3, 0, 7])],
             ),
-            i(
+            op(
                 Opcode::Ilt,
                 vec![rd(1, "xyzw"), rs(2, "xyzw"), cb(3, "wzyx")],
             ),
-            i(Opcode::Ine, vec![rd(2, "z"), cb(0, "z"), u1(0)]),
+            op(Opcode::Ine, vec![rd(2, "z"), cb(0, "z"), u1(0)]),
         ],
     );
     assert!(out.contains("(floatBitsToInt(r1.x) == int(0xffffffffu)) ? 0xFFFFFFFFu"));
@@ -372,8 +351,8 @@ fn compare_int() {
 #[test]
 fn compare_uint_mobile_and_desktop() {
     let body = [
-        i(Opcode::Uge, vec![rd(0, "xy"), rs(1, "xyxx"), rs(2, "zwzz")]),
-        i(Opcode::Ult, vec![rd(0, "z"), rs(1, "z"), u1(16)]),
+        op(Opcode::Uge, vec![rd(0, "xy"), rs(1, "xyxx"), rs(2, "zwzz")]),
+        op(Opcode::Ult, vec![rd(0, "z"), rs(1, "z"), u1(16)]),
     ];
     let mobile = snap("uint_compares_mobile", &body);
     assert!(mobile.contains(
@@ -392,7 +371,7 @@ fn compare_modifiers_and_typed_output() {
     let out = snap(
         "compare_to_int_output",
         &[
-            i(
+            op(
                 Opcode::Lt,
                 vec![
                     od(1, "xyzw"),
@@ -400,7 +379,7 @@ fn compare_modifiers_and_typed_output() {
                     rs(2, "xyzw").with_modifier(Modifier::Abs),
                 ],
             ),
-            i(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
+            op(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
         ],
     );
     assert!(out
@@ -409,7 +388,7 @@ fn compare_modifiers_and_typed_output() {
 
 #[test]
 fn compare_sat_is_malformed() {
-    let e = error(&[i(Opcode::Eq, vec![rd(0, "x"), rs(1, "x"), f1(1.0)]).with_saturate()]);
+    let e = error(&[op(Opcode::Eq, vec![rd(0, "x"), rs(1, "x"), f1(1.0)]).with_saturate()]);
     assert!(e.contains("saturate"), "{e}");
 }
 
@@ -422,9 +401,9 @@ fn bitwise_scalar() {
     let out = snap(
         "and_or_xor_scalar",
         &[
-            i(Opcode::And, vec![rd(0, "x"), rs(0, "x"), u1(0x3f80_0000)]),
-            i(Opcode::Or, vec![rd(0, "y"), rs(1, "y"), cb(0, "x")]),
-            i(Opcode::Xor, vec![rd(0, "z"), rs(1, "z"), u1(0xFFFF_FFFF)]),
+            op(Opcode::And, vec![rd(0, "x"), rs(0, "x"), u1(0x3f80_0000)]),
+            op(Opcode::Or, vec![rd(0, "y"), rs(1, "y"), cb(0, "x")]),
+            op(Opcode::Xor, vec![rd(0, "z"), rs(1, "z"), u1(0xFFFF_FFFF)]),
         ],
     );
     assert!(out.contains("r0.x = uintBitsToFloat(floatBitsToUint(r0.x) & 1065353216u);"));
@@ -435,12 +414,12 @@ fn bitwise_vector_mobile_unrolls() {
     let out = snap(
         "and_vector_mobile",
         &[
-            i(
+            op(
                 Opcode::And,
                 vec![rd(0, "xyz"), rs(1, "xyzx"), rs(2, "xxxx")],
             ),
             // Destination aliases a source with a permuting swizzle.
-            i(
+            op(
                 Opcode::Xor,
                 vec![rd(0, "xy"), rs(0, "yxyy"), u4([u32::MAX, 1, 0, 0])],
             ),
@@ -457,11 +436,11 @@ fn bitwise_vector_desktop() {
         "and_or_vector_desktop",
         &desktop(),
         &[
-            i(
+            op(
                 Opcode::And,
                 vec![rd(0, "xyz"), rs(1, "xyzx"), rs(2, "xxxx")],
             ),
-            i(
+            op(
                 Opcode::Or,
                 vec![rd(3, "xyzw"), rs(1, "xyzw"), cb(4, "xyzw")],
             ),
@@ -474,8 +453,8 @@ fn bitwise_vector_desktop() {
 #[test]
 fn not_mobile_and_desktop() {
     let body = [
-        i(Opcode::Not, vec![rd(0, "x"), rs(1, "x")]),
-        i(Opcode::Not, vec![rd(0, "yzw"), rs(1, "xyzw")]),
+        op(Opcode::Not, vec![rd(0, "x"), rs(1, "x")]),
+        op(Opcode::Not, vec![rd(0, "yzw"), rs(1, "xyzw")]),
     ];
     let mobile = snap("not_mobile", &body);
     assert!(mobile.contains("int op_not(int value)"));
@@ -496,22 +475,22 @@ fn movc_shapes() {
         &[
             // Replicated condition: one ternary over the vectors; the
             // integer immediate keeps its bits.
-            i(
+            op(
                 Opcode::Movc,
                 vec![rd(0, "xy"), rs(1, "xxxx"), rs(2, "xyxx"), u4([1, 0, 0, 0])],
             ),
             // Per-lane condition.
-            i(
+            op(
                 Opcode::Movc,
                 vec![rd(3, "xyzw"), rs(1, "xyzw"), cb(0, "xyzw"), f1(0.0)],
             ),
             // Destination aliases every source with swapped lanes.
-            i(
+            op(
                 Opcode::Movc,
                 vec![rd(0, "xy"), rs(0, "yxyy"), rs(0, "yxyy"), rs(1, "xyxx")],
             ),
             // _sat: the clamp is a second statement after the select.
-            i(
+            op(
                 Opcode::Movc,
                 vec![rd(1, "z"), rs(2, "w"), rs(1, "z"), f1(2.0)],
             )
@@ -532,12 +511,12 @@ fn movc_to_int_output() {
     let out = snap(
         "movc_int_output",
         &[
-            i(
+            op(
                 Opcode::Movc,
                 vec![od(1, "xy"), rs(1, "xyxx"), u4([7, 8, 0, 0]), rs(2, "xyxx")],
             ),
-            i(Opcode::Mov, vec![od(1, "zw"), f1(0.0)]),
-            i(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
+            op(Opcode::Mov, vec![od(1, "zw"), f1(0.0)]),
+            op(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
         ],
     );
     assert!(out.contains("SV_Target1.xy = floatBitsToInt(vec2("));
@@ -549,7 +528,7 @@ fn swapc_shapes() {
     let out = snap(
         "swapc",
         &[
-            i(
+            op(
                 Opcode::Swapc,
                 vec![
                     rd(0, "xyzw"),
@@ -560,7 +539,7 @@ fn swapc_shapes() {
                 ],
             ),
             // Destinations are the values.
-            i(
+            op(
                 Opcode::Swapc,
                 vec![
                     rd(0, "xyzw"),
@@ -571,7 +550,7 @@ fn swapc_shapes() {
                 ],
             ),
             // The condition is a destination.
-            i(
+            op(
                 Opcode::Swapc,
                 vec![
                     rd(0, "xyzw"),
@@ -582,11 +561,11 @@ fn swapc_shapes() {
                 ],
             ),
             // fxc's scalar and replicated-condition forms.
-            i(
+            op(
                 Opcode::Swapc,
                 vec![rd(2, "x"), rd(3, "x"), rs(0, "y"), rs(3, "w"), rs(0, "w")],
             ),
-            i(
+            op(
                 Opcode::Swapc,
                 vec![
                     rd(2, "xyz"),
@@ -614,7 +593,7 @@ fn swapc_shapes() {
 fn swapc_null_destination() {
     let out = snap(
         "swapc_null",
-        &[i(
+        &[op(
             Opcode::Swapc,
             vec![
                 Operand::null(),
@@ -638,14 +617,14 @@ fn if_else_endif() {
         "if_else",
         &[
             nz(Opcode::If, rs(0, "x")),
-            i(Opcode::Mov, vec![rd(1, "x"), f1(1.0)]),
+            op(Opcode::Mov, vec![rd(1, "x"), f1(1.0)]),
             z(Opcode::If, cb(0, "w")),
-            i(Opcode::Mov, vec![rd(1, "y"), f1(2.0)]),
+            op(Opcode::Mov, vec![rd(1, "y"), f1(2.0)]),
             bare(Opcode::Else),
-            i(Opcode::Mov, vec![rd(1, "y"), f1(3.0)]),
+            op(Opcode::Mov, vec![rd(1, "y"), f1(3.0)]),
             bare(Opcode::Endif),
             bare(Opcode::Else),
-            i(Opcode::Mov, vec![rd(1, "x"), f1(4.0)]),
+            op(Opcode::Mov, vec![rd(1, "x"), f1(4.0)]),
             bare(Opcode::Endif),
         ],
     );
@@ -659,11 +638,11 @@ fn loops_break_continue() {
     let out = snap(
         "loop",
         &[
-            i(Opcode::Mov, vec![rd(0, "x"), u1(0)]),
+            op(Opcode::Mov, vec![rd(0, "x"), u1(0)]),
             bare(Opcode::Loop),
-            i(Opcode::Ige, vec![rd(0, "y"), rs(0, "x"), u1(4)]),
+            op(Opcode::Ige, vec![rd(0, "y"), rs(0, "x"), u1(4)]),
             nz(Opcode::Breakc, rs(0, "y")),
-            i(Opcode::Iadd, vec![rd(0, "x"), rs(0, "x"), u1(1)]),
+            op(Opcode::Iadd, vec![rd(0, "x"), rs(0, "x"), u1(1)]),
             z(Opcode::Continuec, rs(0, "z")),
             bare(Opcode::Loop),
             bare(Opcode::Break),
@@ -682,17 +661,17 @@ fn switch_fallthrough_and_labels() {
     let out = snap(
         "switch",
         &[
-            i(Opcode::Switch, vec![rs(0, "x")]),
+            op(Opcode::Switch, vec![rs(0, "x")]),
             // Two labels sharing a body.
-            i(Opcode::Case, vec![u1(0)]),
-            i(Opcode::Case, vec![u1(1)]),
-            i(Opcode::Mov, vec![rd(1, "x"), f1(1.0)]),
+            op(Opcode::Case, vec![u1(0)]),
+            op(Opcode::Case, vec![u1(1)]),
+            op(Opcode::Mov, vec![rd(1, "x"), f1(1.0)]),
             bare(Opcode::Break),
             // Fall-through into the next label.
-            i(Opcode::Case, vec![u1(0xFFFF_FFFF)]),
-            i(Opcode::Mov, vec![rd(1, "y"), f1(2.0)]),
-            i(Opcode::Case, vec![u1(0x8000_0000)]),
-            i(Opcode::Mov, vec![rd(1, "z"), f1(3.0)]),
+            op(Opcode::Case, vec![u1(0xFFFF_FFFF)]),
+            op(Opcode::Mov, vec![rd(1, "y"), f1(2.0)]),
+            op(Opcode::Case, vec![u1(0x8000_0000)]),
+            op(Opcode::Mov, vec![rd(1, "z"), f1(3.0)]),
             bare(Opcode::Break),
             // A label last: GLSL needs a statement before the `}`.
             bare(Opcode::Default),
@@ -710,20 +689,20 @@ fn switch_nested_in_loop() {
         "switch_in_loop",
         &[
             bare(Opcode::Loop),
-            i(Opcode::Switch, vec![cb(0, "x")]),
-            i(Opcode::Case, vec![u1(2)]),
+            op(Opcode::Switch, vec![cb(0, "x")]),
+            op(Opcode::Case, vec![u1(2)]),
             // break leaves the switch, continue the loop.
             nz(Opcode::Breakc, rs(0, "x")),
             bare(Opcode::Continue),
             bare(Opcode::Default),
-            i(Opcode::If, vec![rs(0, "y")]).with_test_nonzero(),
+            op(Opcode::If, vec![rs(0, "y")]).with_test_nonzero(),
             bare(Opcode::Ret),
             bare(Opcode::Endif),
             bare(Opcode::Break),
             bare(Opcode::Endswitch),
             bare(Opcode::Break),
             bare(Opcode::Endloop),
-            i(Opcode::Switch, vec![rs(1, "y")]),
+            op(Opcode::Switch, vec![rs(1, "y")]),
             bare(Opcode::Endswitch),
         ],
     );
@@ -734,12 +713,12 @@ fn ret_retc() {
     let out = snap(
         "ret_retc",
         &[
-            i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+            op(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
             nz(Opcode::Retc, rs(1, "w")),
             nz(Opcode::If, rs(1, "z")),
             bare(Opcode::Ret),
             bare(Opcode::Endif),
-            i(Opcode::Mov, vec![od(0, "xyzw"), rs(2, "xyzw")]),
+            op(Opcode::Mov, vec![od(0, "xyzw"), rs(2, "xyzw")]),
         ],
     );
     assert_eq!(out.matches("return;").count(), 3, "{out}");
@@ -753,7 +732,7 @@ fn discard_immediate() {
         &[
             nz(Opcode::Discard, rs(0, "x")),
             z(Opcode::Discard, cb(0, "y")),
-            i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+            op(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
         ],
     );
     assert!(out.contains("if (floatBitsToUint(r0.x) != uint(0)) { discard; }"));
@@ -767,7 +746,7 @@ fn discard_auto_without_derivatives_is_immediate() {
         &Profile::default(),
         &[
             nz(Opcode::Discard, rs(0, "x")),
-            i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+            op(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
         ],
     );
     assert!(!out.contains("hlslcc_discard"));
@@ -781,8 +760,8 @@ fn discard_auto_with_a_later_derivative_defers() {
         &Profile::default(),
         &[
             nz(Opcode::Discard, rs(0, "x")),
-            i(Opcode::DerivRtx, vec![rd(1, "xy"), v0("xyxx")]),
-            i(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
+            op(Opcode::DerivRtx, vec![rd(1, "xy"), v0("xyxx")]),
+            op(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
         ],
     );
     assert!(out.contains("{ hlslcc_discard = true; }"));
@@ -793,9 +772,9 @@ fn discard_auto_with_a_later_derivative_defers() {
         "discard_auto_derivative_before",
         &Profile::default(),
         &[
-            i(Opcode::DerivRtx, vec![rd(1, "xy"), v0("xyxx")]),
+            op(Opcode::DerivRtx, vec![rd(1, "xy"), v0("xyxx")]),
             nz(Opcode::Discard, rs(0, "x")),
-            i(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
+            op(Opcode::Mov, vec![od(0, "xyzw"), rs(1, "xyzw")]),
         ],
     );
     assert!(!out.contains("hlslcc_discard"));
@@ -813,7 +792,7 @@ fn discard_deferred() {
             bare(Opcode::Ret),
             bare(Opcode::Endif),
             nz(Opcode::Discard, rs(0, "x")),
-            i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+            op(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
         ],
     );
     assert!(out.contains("bool hlslcc_discard = false;\n"));
@@ -828,10 +807,13 @@ fn discard_deferred() {
 
 #[test]
 fn nop_is_nothing() {
-    let with = program(&[bare(Opcode::Nop), i(Opcode::Mov, vec![rd(0, "x"), f1(1.0)])])
-        .translate(&Profile::default())
-        .expect("translates");
-    let without = program(&[i(Opcode::Mov, vec![rd(0, "x"), f1(1.0)])])
+    let with = program(&[
+        bare(Opcode::Nop),
+        op(Opcode::Mov, vec![rd(0, "x"), f1(1.0)]),
+    ])
+    .translate(&Profile::default())
+    .expect("translates");
+    let without = program(&[op(Opcode::Mov, vec![rd(0, "x"), f1(1.0)])])
         .translate(&Profile::default())
         .expect("translates");
     assert_eq!(with.glsl, without.glsl);
@@ -844,21 +826,21 @@ fn nop_is_nothing() {
 #[test]
 fn call_label_functions() {
     let body = [
-        i(Opcode::Call, vec![label(1)]),
+        op(Opcode::Call, vec![label(1)]),
         Instruction::new(Opcode::Callc, vec![rs(0, "x"), label(0)]),
-        i(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
+        op(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
         bare(Opcode::Ret),
         Instruction::new(Opcode::Label, vec![label(0)]),
-        i(Opcode::Add, vec![rd(0, "xyzw"), rs(0, "xyzw"), v0("xyzw")]),
+        op(Opcode::Add, vec![rd(0, "xyzw"), rs(0, "xyzw"), v0("xyzw")]),
         nz(Opcode::Retc, rs(0, "w")),
-        i(Opcode::Call, vec![label(1)]),
+        op(Opcode::Call, vec![label(1)]),
         bare(Opcode::Ret),
         Instruction::new(Opcode::Label, vec![label(1)]),
         nz(Opcode::If, cb(0, "x")),
-        i(Opcode::Mov, vec![rd(0, "xyzw"), cb(1, "xyzw")]),
+        op(Opcode::Mov, vec![rd(0, "xyzw"), cb(1, "xyzw")]),
         bare(Opcode::Ret),
         bare(Opcode::Endif),
-        i(Opcode::Mov, vec![rd(0, "xyzw"), cb(2, "xyzw")]),
+        op(Opcode::Mov, vec![rd(0, "xyzw"), cb(2, "xyzw")]),
     ];
     // `program` appends the final `ret` (the end of sub_1).
     let built = program(&body);
@@ -889,7 +871,7 @@ fn call_label_functions() {
 
 #[test]
 fn subroutine_errors() {
-    let e = error(&[i(Opcode::Call, vec![label(3)])]);
+    let e = error(&[op(Opcode::Call, vec![label(3)])]);
     assert!(e.contains("no `label` defines"), "{e}");
     // A subroutine body that does not end with `ret`.
     let e = error(&[
@@ -948,7 +930,7 @@ fn epilogue_before_every_return() {
 #[test]
 fn subroutine_returns_skip_the_epilogue() {
     let body = [
-        i(Opcode::Call, vec![label(0)]),
+        op(Opcode::Call, vec![label(0)]),
         bare(Opcode::Ret),
         Instruction::new(Opcode::Label, vec![label(0)]),
         bare(Opcode::Ret),
@@ -988,24 +970,24 @@ fn nesting_errors() {
             "not inside a `loop`",
         ),
         (
-            vec![i(Opcode::Switch, vec![rs(0, "x")]), bare(Opcode::Continue)],
+            vec![op(Opcode::Switch, vec![rs(0, "x")]), bare(Opcode::Continue)],
             "not followed by `case`",
         ),
-        (vec![i(Opcode::Case, vec![u1(1)])], "outside the top level"),
+        (vec![op(Opcode::Case, vec![u1(1)])], "outside the top level"),
         (
             vec![
-                i(Opcode::Switch, vec![rs(0, "x")]),
+                op(Opcode::Switch, vec![rs(0, "x")]),
                 bare(Opcode::Default),
                 bare(Opcode::Loop),
-                i(Opcode::Case, vec![u1(1)]),
+                op(Opcode::Case, vec![u1(1)]),
             ],
             "outside the top level",
         ),
         (vec![bare(Opcode::Endswitch)], "no open `switch`"),
         (
             vec![
-                i(Opcode::Switch, vec![rs(0, "x")]),
-                i(Opcode::Case, vec![rs(0, "x")]),
+                op(Opcode::Switch, vec![rs(0, "x")]),
+                op(Opcode::Case, vec![rs(0, "x")]),
             ],
             "not a 32-bit immediate",
         ),

@@ -16,29 +16,12 @@ use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
     Payload, Program, ProgramType,
 };
+use dxlower_tests::build::{m, op, rd, rs, s};
 use dxlower_tests::{glslang, main_body, ps_isgn as isgn, ps_osgn as osgn, Built};
 
 // ---------------------------------------------------------------------------
 // Operand shorthands
 // ---------------------------------------------------------------------------
-
-fn m(letters: &str) -> Components {
-    Components::mask(letters).expect("mask letters")
-}
-
-fn s(letters: &str) -> Components {
-    Components::swizzle(letters).expect("swizzle letters")
-}
-
-/// `r<n>.<mask>` as a destination.
-fn rd(n: u32, mask: &str) -> Operand {
-    Operand::temp(n, m(mask))
-}
-
-/// `r<n>.<swizzle>` as a source.
-fn rs(n: u32, swz: &str) -> Operand {
-    Operand::temp(n, s(swz))
-}
 
 /// `cb0[<reg>].<swizzle>`.
 fn cb(reg: u32, swz: &str) -> Operand {
@@ -71,10 +54,6 @@ fn abs(op: Operand) -> Operand {
 
 fn absneg(op: Operand) -> Operand {
     op.with_modifier(Modifier::AbsNeg)
-}
-
-fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
-    Instruction::new(op, operands)
 }
 
 fn sat(inst: Instruction) -> Instruction {
@@ -272,7 +251,7 @@ fn registry_has_exactly_the_family() {
 
 #[test]
 fn unit_sat_adds_a_clamp_statement() {
-    let body = [sat(i(
+    let body = [sat(op(
         Opcode::Add,
         vec![rd(0, "xy"), rs(1, "xyxx"), rs(2, "zwzz")],
     ))];
@@ -284,13 +263,13 @@ fn unit_sat_adds_a_clamp_statement() {
         unit(&nan_exact(), &body),
         "    r0.xy = r1.xy + r2.zw;\n    r0.xy = mix(clamp(r0.xy, 0.0, 1.0), vec2(0.0), isnan(r0.xy));\n"
     );
-    let scalar = [sat(i(Opcode::Mov, vec![rd(3, "w"), rs(0, "x")]))];
+    let scalar = [sat(op(Opcode::Mov, vec![rd(3, "w"), rs(0, "x")]))];
     assert_eq!(
         unit(&nan_exact(), &scalar),
         "    r3.w = r0.x;\n    r3.w = (isnan(r3.w) ? 0.0 : clamp(r3.w, 0.0, 1.0));\n"
     );
     // Without `_sat` there is no second statement.
-    let plain = [i(Opcode::Mul, vec![rd(0, "x"), rs(1, "x"), rs(2, "x")])];
+    let plain = [op(Opcode::Mul, vec![rd(0, "x"), rs(1, "x"), rs(2, "x")])];
     assert_eq!(
         unit(&Profile::default(), &plain),
         "    r0.x = r1.x * r2.x;\n"
@@ -301,14 +280,14 @@ fn unit_sat_adds_a_clamp_statement() {
 fn unit_sincos_aliasing() {
     // Both destinations alias the source: the local holds r0.x before
     // either write, and both results come from it.
-    let both = [i(Opcode::Sincos, vec![rd(0, "y"), rd(0, "x"), rs(0, "x")])];
+    let both = [op(Opcode::Sincos, vec![rd(0, "y"), rd(0, "x"), rs(0, "x")])];
     assert_eq!(
         unit(&Profile::default(), &both),
         "    {\n        float hlslcc_sincosTemp0 = r0.x;\n        r0.y = sin(hlslcc_sincosTemp0);\n        r0.x = cos(hlslcc_sincosTemp0);\n    }\n"
     );
     // Only the cosine destination aliases: still a local (the rule is
     // "either destination").
-    let cos_only = [i(
+    let cos_only = [op(
         Opcode::Sincos,
         vec![rd(1, "x"), rd(2, "xy"), rs(2, "yxxx")],
     )];
@@ -318,7 +297,7 @@ fn unit_sincos_aliasing() {
     );
     // Different masks: the local holds each source component the two
     // destinations read (x, z, w), each destination picks its positions.
-    let union = [sat(i(
+    let union = [sat(op(
         Opcode::Sincos,
         vec![rd(0, "xw"), rd(1, "y"), rs(0, "zwyx")],
     ))];
@@ -327,13 +306,13 @@ fn unit_sincos_aliasing() {
         "    {\n        vec3 hlslcc_sincosTemp0 = r0.xzw;\n        r0.xw = sin(hlslcc_sincosTemp0.yx);\n        r0.xw = clamp(r0.xw, 0.0, 1.0);\n        r1.y = cos(hlslcc_sincosTemp0.z);\n        r1.y = clamp(r1.y, 0.0, 1.0);\n    }\n"
     );
     // No alias: two plain statements, sine first.
-    let plain = [i(Opcode::Sincos, vec![rd(1, "x"), rd(2, "x"), rs(0, "x")])];
+    let plain = [op(Opcode::Sincos, vec![rd(1, "x"), rd(2, "x"), rs(0, "x")])];
     assert_eq!(
         unit(&Profile::default(), &plain),
         "    r1.x = sin(r0.x);\n    r2.x = cos(r0.x);\n"
     );
     // One null destination: one statement, even when it aliases.
-    let null_cos = [i(
+    let null_cos = [op(
         Opcode::Sincos,
         vec![rd(0, "x"), Operand::null(), rs(0, "x")],
     )];
@@ -341,7 +320,7 @@ fn unit_sincos_aliasing() {
         unit(&Profile::default(), &null_cos),
         "    r0.x = sin(r0.x);\n"
     );
-    let null_sin = [i(
+    let null_sin = [op(
         Opcode::Sincos,
         vec![Operand::null(), rd(0, "xy"), rs(0, "xyxx")],
     )];
@@ -349,13 +328,13 @@ fn unit_sincos_aliasing() {
         unit(&Profile::default(), &null_sin),
         "    r0.xy = cos(r0.xy);\n"
     );
-    let none = [i(
+    let none = [op(
         Opcode::Sincos,
         vec![Operand::null(), Operand::null(), rs(0, "x")],
     )];
     assert_eq!(unit(&Profile::default(), &none), "");
     // The source's relative index reads a destination register: local.
-    let rel_src = [i(
+    let rel_src = [op(
         Opcode::Sincos,
         vec![rd(1, "x"), rd(2, "x"), cb_rel(1, rs(1, "x"), "x")],
     )];
@@ -364,7 +343,7 @@ fn unit_sincos_aliasing() {
         "    {\n        float hlslcc_sincosTemp0 = cb0.data[floatBitsToInt(r1.x) + 1].x;\n        r1.x = sin(hlslcc_sincosTemp0);\n        r2.x = cos(hlslcc_sincosTemp0);\n    }\n"
     );
     // The sine destination is the cosine destination's index: cosine first.
-    let moved = [i(
+    let moved = [op(
         Opcode::Sincos,
         vec![rd(1, "x"), x0_rel(0, rs(1, "x"), "x"), rs(0, "x")],
     )];
@@ -376,7 +355,7 @@ fn unit_sincos_aliasing() {
     // indices read x0): refused.
     let x0_0 = Operand::new(OperandType::IndexableTemp, s("x"), &[0, 0]);
     let x0_1 = Operand::new(OperandType::IndexableTemp, s("y"), &[0, 1]);
-    let cyclic = [i(
+    let cyclic = [op(
         Opcode::Sincos,
         vec![x0_rel(0, x0_0, "x"), x0_rel(0, x0_1, "y"), rs(0, "x")],
     )];
@@ -390,12 +369,12 @@ fn unit_sincos_aliasing() {
 #[test]
 fn unit_min_max_nan_exact_uses_helpers() {
     let body = [
-        i(
+        op(
             Opcode::Min,
             vec![rd(0, "xy"), rs(1, "xyxx"), f4([1.0, 1.0, 0.0, 0.0])],
         ),
-        i(Opcode::Max, vec![rd(0, "z"), rs(1, "z"), f1(0.0)]),
-        i(
+        op(Opcode::Max, vec![rd(0, "z"), rs(1, "z"), f1(0.0)]),
+        op(
             Opcode::Min,
             vec![rd(1, "xyzw"), rs(2, "xyzw"), rs(3, "xyzw")],
         ),
@@ -417,9 +396,9 @@ fn unit_min_max_nan_exact_uses_helpers() {
 #[test]
 fn unit_dp_forces_lane_counts() {
     let body = [
-        i(Opcode::Dp2, vec![rd(0, "x"), rs(1, "xyzw"), rs(2, "wzyx")]),
-        i(Opcode::Dp3, vec![rd(0, "yz"), rs(1, "xyzw"), rs(2, "xyzw")]),
-        i(Opcode::Dp4, vec![rd(0, "xyzw"), rs(1, "x"), rs(2, "xyzw")]),
+        op(Opcode::Dp2, vec![rd(0, "x"), rs(1, "xyzw"), rs(2, "wzyx")]),
+        op(Opcode::Dp3, vec![rd(0, "yz"), rs(1, "xyzw"), rs(2, "xyzw")]),
+        op(Opcode::Dp4, vec![rd(0, "xyzw"), rs(1, "x"), rs(2, "xyzw")]),
     ];
     assert_eq!(
         unit(&Profile::default(), &body),
@@ -433,15 +412,15 @@ fn unit_errors_are_values() {
     let mut short = Program::new(ProgramType::Pixel, 5, 0);
     short
         .instructions
-        .push(i(Opcode::Add, vec![rd(0, "x"), rs(1, "x")]));
+        .push(op(Opcode::Add, vec![rd(0, "x"), rs(1, "x")]));
     let err = lower_program(&Profile::default(), &short);
     assert!(
         err.as_ref().is_err_and(|e| e.contains("operand 2")),
         "{err:?}"
     );
-    let beyond = [i(Opcode::Mov, vec![rd(9, "x"), rs(0, "x")])];
+    let beyond = [op(Opcode::Mov, vec![rd(9, "x"), rs(0, "x")])];
     assert!(lower_unit(&Profile::default(), &beyond).is_err());
-    let no_cb = [i(
+    let no_cb = [op(
         Opcode::Mul,
         vec![rd(0, "x"), Operand::cb(5, 0, s("x")), rs(0, "x")],
     )];
@@ -456,14 +435,14 @@ fn unit_errors_are_values() {
 fn add() {
     snap(
         "add_full",
-        &[i(
+        &[op(
             Opcode::Add,
             vec![rd(0, "xyzw"), rs(1, "xyzw"), rs(2, "xyzw")],
         )],
     );
     snap(
         "add_mask_swizzle",
-        &[i(
+        &[op(
             Opcode::Add,
             vec![rd(0, "xz"), rs(1, "yyww"), rs(2, "wzyx")],
         )],
@@ -471,11 +450,11 @@ fn add() {
     snap(
         "add_modifiers",
         &[
-            i(
+            op(
                 Opcode::Add,
                 vec![rd(0, "x"), neg(rs(1, "y")), abs(rs(2, "z"))],
             ),
-            i(
+            op(
                 Opcode::Add,
                 vec![rd(0, "yw"), absneg(rs(1, "xxzx")), neg(cb(2, "zwzw"))],
             ),
@@ -483,14 +462,14 @@ fn add() {
     );
     snap(
         "add_sat",
-        &[sat(i(
+        &[sat(op(
             Opcode::Add,
             vec![rd(0, "xyz"), v0("xyzx"), cb(0, "xyzx")],
         ))],
     );
     snap(
         "add_cb_relative",
-        &[i(
+        &[op(
             Opcode::Add,
             vec![
                 rd(0, "xy"),
@@ -502,19 +481,19 @@ fn add() {
     snap(
         "add_immediates",
         &[
-            i(
+            op(
                 Opcode::Add,
                 vec![rd(0, "xyzw"), rs(1, "xyzw"), f4([1.0, -2.5, 0.1, 1.0e30])],
             ),
-            i(Opcode::Add, vec![rd(1, "x"), rs(1, "x"), f1(-0.5)]),
-            i(Opcode::Add, vec![rd(1, "yz"), rs(1, "yzyy"), f1(0.25)]),
+            op(Opcode::Add, vec![rd(1, "x"), rs(1, "x"), f1(-0.5)]),
+            op(Opcode::Add, vec![rd(1, "yz"), rs(1, "yzyy"), f1(0.25)]),
         ],
     );
     // Denormal, NaN, +Inf and -0 immediates on an arithmetic consumer keep
     // their bits.
     snap(
         "add_special_immediates",
-        &[i(
+        &[op(
             Opcode::Add,
             vec![
                 rd(0, "xyzw"),
@@ -529,21 +508,21 @@ fn add() {
 fn mul() {
     snap(
         "mul_full",
-        &[i(
+        &[op(
             Opcode::Mul,
             vec![rd(0, "xyzw"), rs(1, "xyzw"), cb(1, "xyzw")],
         )],
     );
     snap(
         "mul_input_immediate",
-        &[i(
+        &[op(
             Opcode::Mul,
             vec![rd(0, "xyz"), v0("xyzx"), f4([0.5, 0.5, 0.5, 0.0])],
         )],
     );
     snap(
         "mul_sat_neg",
-        &[sat(i(
+        &[sat(op(
             Opcode::Mul,
             vec![rd(2, "w"), neg(rs(0, "x")), rs(1, "w")],
         ))],
@@ -554,18 +533,18 @@ fn mul() {
 fn div() {
     snap(
         "div_scalar",
-        &[i(Opcode::Div, vec![rd(0, "x"), rs(0, "x"), rs(0, "y")])],
+        &[op(Opcode::Div, vec![rd(0, "x"), rs(0, "x"), rs(0, "y")])],
     );
     snap(
         "div_vector_immediate",
-        &[i(
+        &[op(
             Opcode::Div,
             vec![rd(0, "xy"), f4([1.0, 1.0, 0.0, 0.0]), rs(1, "zwzz")],
         )],
     );
     snap(
         "div_abs_sat",
-        &[sat(i(
+        &[sat(op(
             Opcode::Div,
             vec![rd(1, "xyzw"), abs(rs(2, "xyzw")), cb(4, "wwww")],
         ))],
@@ -576,21 +555,21 @@ fn div() {
 fn mad() {
     snap(
         "mad_full",
-        &[i(
+        &[op(
             Opcode::Mad,
             vec![rd(0, "xyzw"), rs(1, "xyzw"), cb(0, "xxxx"), rs(2, "xyzw")],
         )],
     );
     snap(
         "mad_scalar_immediates",
-        &[i(
+        &[op(
             Opcode::Mad,
             vec![rd(0, "x"), rs(0, "x"), f1(2.0), f1(-1.0)],
         )],
     );
     snap(
         "mad_mask_modifiers_sat",
-        &[sat(i(
+        &[sat(op(
             Opcode::Mad,
             vec![
                 rd(3, "yz"),
@@ -606,15 +585,15 @@ fn mad() {
 fn mov() {
     snap(
         "mov_full",
-        &[i(Opcode::Mov, vec![rd(0, "xyzw"), rs(1, "xyzw")])],
+        &[op(Opcode::Mov, vec![rd(0, "xyzw"), rs(1, "xyzw")])],
     );
     snap(
         "mov_swizzle",
-        &[i(Opcode::Mov, vec![rd(0, "yw"), rs(1, "xxzx")])],
+        &[op(Opcode::Mov, vec![rd(0, "yw"), rs(1, "xxzx")])],
     );
     snap(
         "mov_to_output",
-        &[i(
+        &[op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), rs(0, "xyzw")],
         )],
@@ -622,7 +601,7 @@ fn mov() {
     // o1 is an int4 target: the register model converts the storage.
     snap(
         "mov_to_int_output",
-        &[i(
+        &[op(
             Opcode::Mov,
             vec![Operand::output(1, m("xyzw")), rs(2, "xyzw")],
         )],
@@ -630,8 +609,8 @@ fn mov() {
     snap(
         "mov_from_input_cb",
         &[
-            i(Opcode::Mov, vec![rd(0, "xy"), v0("zwzz")]),
-            i(
+            op(Opcode::Mov, vec![rd(0, "xy"), v0("zwzz")]),
+            op(
                 Opcode::Mov,
                 vec![rd(0, "zw"), cb_rel(0, rs(1, "x"), "xxxy")],
             ),
@@ -642,35 +621,35 @@ fn mov() {
     snap(
         "mov_immediate_bits",
         &[
-            i(
+            op(
                 Opcode::Mov,
                 vec![
                     rd(0, "xyzw"),
                     Operand::imm32_4([1, 0x7fc0_0001, 0x8000_0000, 0x7f80_0000]),
                 ],
             ),
-            i(
+            op(
                 Opcode::Mov,
                 vec![
                     rd(1, "xyzw"),
                     Operand::imm32_4([0x3f80_0000, 0x3f00_0000, 0x3dcc_cccd, 0]),
                 ],
             ),
-            i(Opcode::Mov, vec![rd(2, "x"), Operand::imm32(5)]),
-            i(Opcode::Mov, vec![rd(2, "yz"), Operand::imm32(0xffff_ffff)]),
+            op(Opcode::Mov, vec![rd(2, "x"), Operand::imm32(5)]),
+            op(Opcode::Mov, vec![rd(2, "yz"), Operand::imm32(0xffff_ffff)]),
         ],
     );
     snap(
         "mov_modifiers_sat",
         &[
-            i(Opcode::Mov, vec![rd(0, "x"), neg(rs(1, "x"))]),
-            i(Opcode::Mov, vec![rd(0, "y"), abs(rs(1, "y"))]),
-            sat(i(Opcode::Mov, vec![rd(0, "zw"), rs(1, "zwzw")])),
+            op(Opcode::Mov, vec![rd(0, "x"), neg(rs(1, "x"))]),
+            op(Opcode::Mov, vec![rd(0, "y"), abs(rs(1, "y"))]),
+            sat(op(Opcode::Mov, vec![rd(0, "zw"), rs(1, "zwzw")])),
         ],
     );
     snap(
         "mov_to_indexable",
-        &[i(
+        &[op(
             Opcode::Mov,
             vec![x0_rel(1, rs(1, "x"), "xyzw"), rs(2, "xyzw")],
         )],
@@ -681,7 +660,7 @@ fn mov() {
 fn dp() {
     snap(
         "dp2",
-        &[i(
+        &[op(
             Opcode::Dp2,
             vec![rd(0, "x"), rs(1, "xyxx"), rs(1, "xyxx")],
         )],
@@ -689,13 +668,13 @@ fn dp() {
     snap(
         "dp3_broadcast",
         &[
-            i(Opcode::Dp3, vec![rd(0, "w"), rs(0, "xyzx"), rs(0, "xyzx")]),
-            i(Opcode::Dp3, vec![rd(1, "xy"), rs(2, "xyzx"), cb(1, "xyzx")]),
+            op(Opcode::Dp3, vec![rd(0, "w"), rs(0, "xyzx"), rs(0, "xyzx")]),
+            op(Opcode::Dp3, vec![rd(1, "xy"), rs(2, "xyzx"), cb(1, "xyzx")]),
         ],
     );
     snap(
         "dp4_full",
-        &[i(
+        &[op(
             Opcode::Dp4,
             vec![rd(0, "xyzw"), v0("xyzw"), cb(0, "xyzw")],
         )],
@@ -703,7 +682,7 @@ fn dp() {
     snap(
         "dp_immediates_modifiers_sat",
         &[
-            sat(i(
+            sat(op(
                 Opcode::Dp3,
                 vec![
                     rd(0, "x"),
@@ -711,8 +690,8 @@ fn dp() {
                     f4([0.2126, 0.7152, 0.0722, 0.0]),
                 ],
             )),
-            i(Opcode::Dp2, vec![rd(0, "yz"), abs(rs(1, "zwzz")), f1(1.0)]),
-            i(
+            op(Opcode::Dp2, vec![rd(0, "yz"), abs(rs(1, "zwzz")), f1(1.0)]),
+            op(
                 Opcode::Dp4,
                 vec![
                     Operand::output(0, m("w")),
@@ -729,52 +708,52 @@ fn unary() {
     snap(
         "exp",
         &[
-            i(Opcode::Exp, vec![rd(0, "x"), rs(0, "x")]),
-            sat(i(Opcode::Exp, vec![rd(1, "xyzw"), neg(rs(2, "xyzw"))])),
+            op(Opcode::Exp, vec![rd(0, "x"), rs(0, "x")]),
+            sat(op(Opcode::Exp, vec![rd(1, "xyzw"), neg(rs(2, "xyzw"))])),
         ],
     );
     snap(
         "log",
         &[
-            i(Opcode::Log, vec![rd(0, "xy"), abs(rs(1, "xyxx"))]),
-            i(Opcode::Log, vec![rd(0, "z"), cb(3, "w")]),
+            op(Opcode::Log, vec![rd(0, "xy"), abs(rs(1, "xyxx"))]),
+            op(Opcode::Log, vec![rd(0, "z"), cb(3, "w")]),
         ],
     );
     snap(
         "frc",
         &[
-            i(Opcode::Frc, vec![rd(0, "xy"), v0("xyxx")]),
-            i(Opcode::Frc, vec![rd(0, "w"), f1(-1.25)]),
+            op(Opcode::Frc, vec![rd(0, "xy"), v0("xyxx")]),
+            op(Opcode::Frc, vec![rd(0, "w"), f1(-1.25)]),
         ],
     );
     snap(
         "round_ne",
-        &[i(Opcode::RoundNe, vec![rd(0, "xyzw"), rs(1, "wzyx")])],
+        &[op(Opcode::RoundNe, vec![rd(0, "xyzw"), rs(1, "wzyx")])],
     );
     snap(
         "round_ni",
-        &[i(Opcode::RoundNi, vec![rd(0, "xy"), rs(0, "xyxx")])],
+        &[op(Opcode::RoundNi, vec![rd(0, "xy"), rs(0, "xyxx")])],
     );
     snap(
         "round_pi",
-        &[i(Opcode::RoundPi, vec![rd(0, "x"), neg(rs(0, "x"))])],
+        &[op(Opcode::RoundPi, vec![rd(0, "x"), neg(rs(0, "x"))])],
     );
     snap(
         "round_z",
-        &[sat(i(Opcode::RoundZ, vec![rd(0, "xy"), rs(0, "zwzz")]))],
+        &[sat(op(Opcode::RoundZ, vec![rd(0, "xy"), rs(0, "zwzz")]))],
     );
     snap(
         "sqrt",
         &[
-            i(Opcode::Sqrt, vec![rd(0, "x"), rs(0, "x")]),
-            i(Opcode::Sqrt, vec![rd(1, "yzw"), absneg(rs(1, "yzwy"))]),
+            op(Opcode::Sqrt, vec![rd(0, "x"), rs(0, "x")]),
+            op(Opcode::Sqrt, vec![rd(1, "yzw"), absneg(rs(1, "yzwy"))]),
         ],
     );
     snap(
         "rsq",
         &[
-            i(Opcode::Rsq, vec![rd(0, "w"), rs(0, "w")]),
-            sat(i(
+            op(Opcode::Rsq, vec![rd(0, "w"), rs(0, "w")]),
+            sat(op(
                 Opcode::Rsq,
                 vec![rd(1, "xy"), cb_rel(0, rs(0, "z"), "xyxx")],
             )),
@@ -785,16 +764,16 @@ fn unary() {
 #[test]
 fn min_max() {
     let body = [
-        i(
+        op(
             Opcode::Min,
             vec![rd(0, "xy"), rs(0, "xyxx"), f4([1.0, 1.0, 0.0, 0.0])],
         ),
-        i(Opcode::Max, vec![rd(0, "z"), rs(0, "z"), f1(0.0)]),
-        i(
+        op(Opcode::Max, vec![rd(0, "z"), rs(0, "z"), f1(0.0)]),
+        op(
             Opcode::Max,
             vec![rd(1, "xyzw"), neg(rs(1, "xyzw")), rs(1, "xyzw")],
         ),
-        sat(i(Opcode::Min, vec![rd(2, "x"), v0("x"), cb(1, "y")])),
+        sat(op(Opcode::Min, vec![rd(2, "x"), v0("x"), cb(1, "y")])),
     ];
     snap("min_max", &body);
     let full = check("min_max_nan_exact", &nan_exact(), &body);
@@ -813,15 +792,18 @@ fn min_max() {
 fn rcp() {
     snap(
         "rcp_scalar",
-        &[i(Opcode::Rcp, vec![rd(0, "x"), rs(0, "x")])],
+        &[op(Opcode::Rcp, vec![rd(0, "x"), rs(0, "x")])],
     );
     snap(
         "rcp_vector",
-        &[i(Opcode::Rcp, vec![rd(0, "xy"), rs(1, "xyxx")])],
+        &[op(Opcode::Rcp, vec![rd(0, "xy"), rs(1, "xyxx")])],
     );
     snap(
         "rcp_sat_modifier",
-        &[sat(i(Opcode::Rcp, vec![rd(1, "xyzw"), abs(cb(2, "xyzw"))]))],
+        &[sat(op(
+            Opcode::Rcp,
+            vec![rd(1, "xyzw"), abs(cb(2, "xyzw"))],
+        ))],
     );
 }
 
@@ -829,36 +811,36 @@ fn rcp() {
 fn sincos() {
     snap(
         "sincos_both",
-        &[i(Opcode::Sincos, vec![rd(1, "x"), rd(2, "x"), rs(0, "x")])],
+        &[op(Opcode::Sincos, vec![rd(1, "x"), rd(2, "x"), rs(0, "x")])],
     );
     snap(
         "sincos_null_sin",
-        &[i(
+        &[op(
             Opcode::Sincos,
             vec![Operand::null(), rd(0, "xy"), rs(1, "xyxx")],
         )],
     );
     snap(
         "sincos_null_cos",
-        &[i(
+        &[op(
             Opcode::Sincos,
             vec![rd(0, "x"), Operand::null(), rs(0, "x")],
         )],
     );
     snap(
         "sincos_alias_both",
-        &[i(Opcode::Sincos, vec![rd(0, "y"), rd(0, "x"), rs(0, "x")])],
+        &[op(Opcode::Sincos, vec![rd(0, "y"), rd(0, "x"), rs(0, "x")])],
     );
     snap(
         "sincos_alias_union_sat",
-        &[sat(i(
+        &[sat(op(
             Opcode::Sincos,
             vec![rd(0, "xw"), rd(1, "y"), neg(rs(0, "zwyx"))],
         ))],
     );
     snap(
         "sincos_to_output_immediate",
-        &[i(
+        &[op(
             Opcode::Sincos,
             vec![
                 Operand::output(0, m("xy")),

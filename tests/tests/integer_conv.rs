@@ -19,6 +19,7 @@ use dxlower_dxbc::{
     ProgramType, Signature, SignatureElement, SignatureSystemValue, SystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
+use dxlower_tests::build::{l, rd, rs};
 use dxlower_tests::{glslang, main_body, Built};
 
 // Force-link every family.
@@ -26,16 +27,6 @@ use dxlower_lowerings as _;
 
 // ---------------------------------------------------------------------------
 // Program building
-
-/// `r<reg>.<mask>` as a destination.
-fn rd(reg: u32, mask: &str) -> Operand {
-    Operand::temp(reg, Components::mask(mask).expect("mask letters"))
-}
-
-/// `r<reg>.<swizzle>` as a source (four letters, or one for select-1).
-fn rs(reg: u32, swz: &str) -> Operand {
-    Operand::temp(reg, Components::swizzle(swz).expect("swizzle letters"))
-}
 
 /// `o<reg>.<mask>` as a destination.
 fn od(reg: u32, mask: &str) -> Operand {
@@ -54,10 +45,6 @@ fn v0(swz: &str) -> Operand {
 
 fn null() -> Operand {
     Operand::null()
-}
-
-fn l(v: u32) -> Operand {
-    Operand::imm32(v)
 }
 
 fn l4(v: [u32; 4]) -> Operand {

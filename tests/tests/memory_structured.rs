@@ -21,6 +21,7 @@ use dxlower_dxbc::{
     Components, ExtendedOpcode, Instruction, Opcode, Operand, OperandType, Payload, ProgramType,
     ResourceDimension, ReturnType, SignatureElement, SignatureSystemValue, SystemValue,
 };
+use dxlower_tests::build::{cb, l, m, op, rd, rs, s, v};
 use dxlower_tests::{glslang, signature, Built};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -31,34 +32,6 @@ const PS: ProgramType = ProgramType::Pixel;
 // ---------------------------------------------------------------------------
 // Operand shorthands
 // ---------------------------------------------------------------------------
-
-fn m(letters: &str) -> Components {
-    Components::mask(letters).expect("mask letters")
-}
-
-fn s(letters: &str) -> Components {
-    Components::swizzle(letters).expect("swizzle letters")
-}
-
-fn rd(n: u32, mask: &str) -> Operand {
-    Operand::temp(n, m(mask))
-}
-
-fn rs(n: u32, swz: &str) -> Operand {
-    Operand::temp(n, s(swz))
-}
-
-fn v(n: u32, swz: &str) -> Operand {
-    Operand::input(n, s(swz))
-}
-
-fn cb(slot: u32, reg: u32, swz: &str) -> Operand {
-    Operand::cb(slot, reg, s(swz))
-}
-
-fn l(x: u32) -> Operand {
-    Operand::imm32(x)
-}
 
 /// `t<n>.<swizzle>`.
 fn t(n: u32, swz: &str) -> Operand {
@@ -85,10 +58,6 @@ fn gs(n: u32, swz: &str) -> Operand {
     Operand::new(OperandType::ThreadGroupSharedMemory, s(swz), &[n])
 }
 
-fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
-    Instruction::new(op, operands)
-}
-
 /// `ld_structured_indexable(structured_buffer, stride=N)(mixed,…) dst,
 /// idx, off, res` as fxc writes it.
 fn ld_structured(
@@ -98,7 +67,7 @@ fn ld_structured(
     off: Operand,
     res: Operand,
 ) -> Instruction {
-    i(Opcode::LdStructured, vec![dst, idx, off, res])
+    op(Opcode::LdStructured, vec![dst, idx, off, res])
         .with_extended(ExtendedOpcode::ResourceDim {
             dim: ResourceDimension::StructuredBuffer,
             stride,
@@ -183,7 +152,7 @@ fn skin_vs(decls: &[Instruction], body: &[Instruction]) -> Built {
         Instruction::dcl_temps(4),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     let isgn = signature(
         b"ISGN",
         vec![
@@ -224,7 +193,7 @@ fn ps(decls: &[Instruction], body: &[Instruction]) -> Built {
         Instruction::dcl_temps(4),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     let isgn = signature(
         b"ISGN",
         vec![element("TEXCOORD", 0, ComponentType::Float32, NONE)],
@@ -534,14 +503,14 @@ fn refusal_cases() -> Vec<Case> {
         case(
             PS,
             vec![],
-            vec![i(Opcode::LdRaw, vec![rd(0, "xy"), l(16), t(2, "xyxx")])],
+            vec![op(Opcode::LdRaw, vec![rd(0, "xy"), l(16), t(2, "xyxx")])],
             "raw buffer t2 (ld_raw)",
             DATA_LIFT,
         ),
         case(
             PS,
             vec![],
-            vec![i(
+            vec![op(
                 Opcode::LdRaw,
                 vec![
                     rd(0, "x"),
@@ -555,14 +524,14 @@ fn refusal_cases() -> Vec<Case> {
         case(
             PS,
             vec![],
-            vec![i(Opcode::LdRaw, vec![rd(0, "x"), l(0), gs(1, "xxxx")])],
+            vec![op(Opcode::LdRaw, vec![rd(0, "x"), l(0), gs(1, "xxxx")])],
             "shared memory g1 (ld_raw)",
             None,
         ),
         case(
             PS,
             vec![],
-            vec![i(
+            vec![op(
                 Opcode::LdUavTyped,
                 vec![rd(0, "xyzw"), v(0, "xyyy"), u(1)],
             )],
@@ -573,7 +542,7 @@ fn refusal_cases() -> Vec<Case> {
         case(
             PS,
             vec![],
-            vec![i(
+            vec![op(
                 Opcode::StoreUavTyped,
                 vec![ud(1, "xyzw"), v(0, "xyyy"), rs(0, "xyzw")],
             )],
@@ -583,14 +552,14 @@ fn refusal_cases() -> Vec<Case> {
         case(
             PS,
             vec![],
-            vec![i(Opcode::StoreRaw, vec![ud(0, "xy"), l(0), rs(0, "xyxx")])],
+            vec![op(Opcode::StoreRaw, vec![ud(0, "xy"), l(0), rs(0, "xyxx")])],
             "UAV u0 (store_raw)",
             None,
         ),
         case(
             PS,
             vec![],
-            vec![i(
+            vec![op(
                 Opcode::StoreStructured,
                 vec![ud(2, "x"), l(0), l(0), rs(0, "x")],
             )],
@@ -600,7 +569,7 @@ fn refusal_cases() -> Vec<Case> {
         case(
             PS,
             vec![],
-            vec![i(
+            vec![op(
                 Opcode::StoreStructured,
                 vec![gd(0, "x"), l(0), l(0), rs(0, "x")],
             )],
@@ -611,28 +580,28 @@ fn refusal_cases() -> Vec<Case> {
         case(
             PS,
             vec![],
-            vec![i(Opcode::Sync, vec![]).with_control_field(11, 14, 8)],
+            vec![op(Opcode::Sync, vec![]).with_control_field(11, 14, 8)],
             "sync_uglobal",
             None,
         ),
         case(
             PS,
             vec![],
-            vec![i(Opcode::Sync, vec![]).with_control_field(11, 14, 3)],
+            vec![op(Opcode::Sync, vec![]).with_control_field(11, 14, 3)],
             "sync_g_t",
             None,
         ),
         case(
             PS,
             vec![],
-            vec![i(Opcode::Bufinfo, vec![rd(0, "x"), t(3, "xxxx")])],
+            vec![op(Opcode::Bufinfo, vec![rd(0, "x"), t(3, "xxxx")])],
             "buffer t3 (bufinfo)",
             None,
         ),
         case(
             PS,
             vec![],
-            vec![i(
+            vec![op(
                 Opcode::Bufinfo,
                 vec![
                     rd(0, "x"),
@@ -646,7 +615,7 @@ fn refusal_cases() -> Vec<Case> {
         case(
             PS,
             vec![],
-            vec![i(
+            vec![op(
                 Opcode::LdStructuredFeedback,
                 vec![rd(0, "x"), rd(1, "x"), rs(2, "x"), l(0), t(0, "xxxx")],
             )],
@@ -656,7 +625,7 @@ fn refusal_cases() -> Vec<Case> {
         case(
             PS,
             vec![],
-            vec![i(
+            vec![op(
                 Opcode::LdRawFeedback,
                 vec![rd(0, "x"), rd(1, "x"), l(0), t(2, "xxxx")],
             )],
@@ -666,7 +635,7 @@ fn refusal_cases() -> Vec<Case> {
         case(
             PS,
             vec![],
-            vec![i(
+            vec![op(
                 Opcode::LdUavTypedFeedback,
                 vec![rd(0, "x"), rd(1, "x"), v(0, "xyyy"), u(1)],
             )],
@@ -701,7 +670,7 @@ fn atomic(op: Opcode) -> Instruction {
             ops.extend(values);
         }
     }
-    i(op, ops)
+    Instruction::new(op, ops)
 }
 
 #[test]
@@ -830,7 +799,7 @@ fn other_vs_structured_buffers_under_the_pass_are_refused_at_the_load() {
     // Declared but never read: nothing to declare, the shader lowers.
     let out = skin_vs(
         &decls,
-        &[i(
+        &[op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), v(0, "xyzw")],
         )],
@@ -850,26 +819,26 @@ fn other_vs_structured_buffers_under_the_pass_are_refused_at_the_load() {
 /// transformed by the first joint.
 fn carbon_body() -> Vec<Instruction> {
     vec![
-        i(
+        op(
             Opcode::Iadd,
             vec![rd(0, "xyzw"), v(1, "xyzw"), cb(3, 26, "xxxx")],
         ),
         bone(rd(1, "xyzw"), rs(0, "x"), 0, "xyzw"),
         bone(rd(2, "xyzw"), rs(0, "x"), 16, "xyzw"),
         bone(rd(3, "xyzw"), rs(0, "x"), 32, "xyzw"),
-        i(
+        op(
             Opcode::Dp4,
             vec![Operand::output(0, m("x")), v(0, "xyzw"), rs(1, "xyzw")],
         ),
-        i(
+        op(
             Opcode::Dp4,
             vec![Operand::output(0, m("y")), v(0, "xyzw"), rs(2, "xyzw")],
         ),
-        i(
+        op(
             Opcode::Dp4,
             vec![Operand::output(0, m("z")), v(0, "xyzw"), rs(3, "xyzw")],
         ),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(0, m("w")), Operand::immf32(1.0)],
         ),
@@ -942,21 +911,21 @@ fn shapes_body() -> Vec<Instruction> {
         bone(rd(2, "xyzw"), v(1, "w"), 8, "xyzw"),
         // A constant joint.
         bone(rd(3, "zw"), l(5), 16, "xxyx"),
-        i(
+        op(
             Opcode::Add,
             vec![rd(1, "xyzw"), rs(1, "xyzw"), rs(2, "xyzw")],
         ),
-        i(
+        op(
             Opcode::Add,
             vec![rd(1, "xyzw"), rs(1, "xyzw"), rs(3, "xyzw")],
         ),
         // The index is the destination: one statement reads it first.
         bone(rd(0, "xyzw"), rs(0, "x"), 0, "xyzw"),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
         ),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(1, m("xyzw")), rs(0, "xyzw")],
         ),
@@ -965,7 +934,7 @@ fn shapes_body() -> Vec<Instruction> {
 
 #[test]
 fn bone_transforms_lane_shapes() {
-    let mut body = vec![i(Opcode::Mov, vec![rd(0, "x"), v(1, "y")])];
+    let mut body = vec![op(Opcode::Mov, vec![rd(0, "x"), v(1, "y")])];
     body.extend(shapes_body());
     // No cb3[26] read: indices are used as they are.
     let built = skin_vs(&bone_decls(), &body);
@@ -999,9 +968,9 @@ fn bone_transforms_lane_shapes() {
 fn bone_transforms_dynamic_byte_offset_ubo() {
     // A byte offset in a register: per-lane dword addressing (ubo only).
     let body = vec![
-        i(Opcode::Mov, vec![rd(0, "xy"), v(1, "xyxx")]),
+        op(Opcode::Mov, vec![rd(0, "xy"), v(1, "xyxx")]),
         ld_structured(48, rd(1, "xyzw"), rs(0, "x"), rs(0, "y"), t(0, "xyzw")),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
         ),
@@ -1027,7 +996,7 @@ fn bone_transforms_dynamic_byte_offset_ubo() {
 fn bone_transforms_declares_or_keeps_cb3() {
     let body = vec![
         bone(rd(1, "xyzw"), v(1, "x"), 0, "xyzw"),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
         ),
@@ -1084,7 +1053,7 @@ fn bone_transforms_declares_or_keeps_cb3() {
 #[test]
 fn non_matching_bone_loads_are_errors() {
     let decls = bone_decls();
-    let out = |src: Operand| i(Opcode::Mov, vec![Operand::output(0, m("xyzw")), src]);
+    let out = |src: Operand| op(Opcode::Mov, vec![Operand::output(0, m("xyzw")), src]);
     let cases: Vec<(&str, Vec<Instruction>, Profile)> = vec![
         (
             "offset not a multiple of 4",
@@ -1112,7 +1081,7 @@ fn non_matching_bone_loads_are_errors() {
         (
             "the offset reaches the index through imad",
             vec![
-                i(
+                op(
                     Opcode::Imad,
                     vec![rd(0, "x"), v(1, "x"), l(1), cb(3, 26, "x")],
                 ),
@@ -1124,9 +1093,9 @@ fn non_matching_bone_loads_are_errors() {
         (
             "the add's source is overwritten before the load",
             vec![
-                i(Opcode::Mov, vec![rd(2, "x"), v(1, "x")]),
-                i(Opcode::Iadd, vec![rd(0, "x"), rs(2, "x"), cb(3, 26, "x")]),
-                i(Opcode::Mov, vec![rd(2, "x"), l(0)]),
+                op(Opcode::Mov, vec![rd(2, "x"), v(1, "x")]),
+                op(Opcode::Iadd, vec![rd(0, "x"), rs(2, "x"), cb(3, 26, "x")]),
+                op(Opcode::Mov, vec![rd(2, "x"), l(0)]),
                 bone(rd(1, "xyzw"), rs(0, "x"), 0, "xyzw"),
                 out(rs(1, "xyzw")),
             ],
@@ -1135,10 +1104,10 @@ fn non_matching_bone_loads_are_errors() {
         (
             "the add is in another block",
             vec![
-                i(Opcode::Iadd, vec![rd(0, "x"), v(1, "x"), cb(3, 26, "x")]),
-                i(Opcode::If, vec![v(0, "x")]).with_test_nonzero(),
-                i(Opcode::Mov, vec![rd(3, "x"), l(0)]),
-                i(Opcode::Endif, vec![]),
+                op(Opcode::Iadd, vec![rd(0, "x"), v(1, "x"), cb(3, 26, "x")]),
+                op(Opcode::If, vec![v(0, "x")]).with_test_nonzero(),
+                op(Opcode::Mov, vec![rd(3, "x"), l(0)]),
+                op(Opcode::Endif, vec![]),
                 bone(rd(1, "xyzw"), rs(0, "x"), 0, "xyzw"),
                 out(rs(1, "xyzw")),
             ],
@@ -1147,7 +1116,7 @@ fn non_matching_bone_loads_are_errors() {
         (
             "an index read straight from an input while cb3[26] is read",
             vec![
-                i(Opcode::Mov, vec![rd(2, "x"), cb(3, 26, "x")]),
+                op(Opcode::Mov, vec![rd(2, "x"), cb(3, 26, "x")]),
                 bone(rd(1, "xyzw"), v(1, "x"), 0, "xyzw"),
                 out(rs(1, "xyzw")),
             ],
@@ -1170,14 +1139,14 @@ fn non_matching_bone_loads_are_errors() {
 #[test]
 fn the_offset_add_is_removed_in_either_operand_order_and_through_a_temp() {
     let body = vec![
-        i(Opcode::Mov, vec![rd(2, "xy"), v(1, "xyxx")]),
-        i(
+        op(Opcode::Mov, vec![rd(2, "xy"), v(1, "xyxx")]),
+        op(
             Opcode::Iadd,
             vec![rd(0, "xy"), cb(3, 26, "xxxx"), rs(2, "yxyy")],
         ),
         bone(rd(1, "xyzw"), rs(0, "x"), 0, "xyzw"),
         bone(rd(3, "xyzw"), rs(0, "y"), 0, "xyzw"),
-        i(
+        op(
             Opcode::Add,
             vec![Operand::output(0, m("xyzw")), rs(1, "xyzw"), rs(3, "xyzw")],
         ),
@@ -1202,7 +1171,7 @@ fn the_offset_add_is_removed_in_either_operand_order_and_through_a_temp() {
 fn bad_pass_parameters_are_errors() {
     let body = vec![
         bone(rd(1, "xyzw"), v(1, "x"), 0, "xyzw"),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
         ),
@@ -1287,7 +1256,7 @@ fn rdef_names_decide_which_buffer_is_bones() {
     let load = |reg: u32| {
         vec![
             ld_structured(48, rd(1, "xyzw"), v(1, "x"), l(16), t(reg, "xyzw")),
-            i(
+            op(
                 Opcode::Mov,
                 vec![Operand::output(0, m("xyzw")), rs(1, "xyzw")],
             ),
@@ -1396,13 +1365,13 @@ fn gles_vs(body: &[Instruction]) -> Built {
         Instruction::dcl_output_siv(0, 0xF, SystemValue::Position),
         Instruction::dcl_output(1, 0xF),
         Instruction::dcl_temps(4),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), v(0, "xyzw")],
         ),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     let isgn = signature(
         b"ISGN",
         vec![
@@ -1450,7 +1419,7 @@ fn bone_rows_read_the_right_dwords_on_gles() {
     // Joint index 5 in v1.x; the rows of joint 5 read through a swizzle
     // that crosses rows (dwords 6, 7, 8, 5 of the joint).
     let body = [
-        i(
+        op(
             Opcode::Iadd,
             vec![rd(0, "xyzw"), v(1, "xyzw"), cb(3, 26, "xxxx")],
         ),

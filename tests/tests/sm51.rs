@@ -23,23 +23,12 @@ use dxlower_dxbc::{
     Program, ProgramType, ResourceDimension, ReturnType, Signature, SignatureElement,
     SignatureSystemValue, SystemValue, Version,
 };
+use dxlower_tests::build::{m, op, s};
 use dxlower_tests::{glslang, signature};
 
 // ---------------------------------------------------------------------------
 // Builders
 // ---------------------------------------------------------------------------
-
-fn m(letters: &str) -> Components {
-    Components::mask(letters).expect("mask letters")
-}
-
-fn s(letters: &str) -> Components {
-    Components::swizzle(letters).expect("swizzle letters")
-}
-
-fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
-    Instruction::new(op, operands)
-}
 
 /// SM5.1 `dcl_constantbuffer CB<id>[<lo>:<hi>][<size>], immediateIndexed,
 /// space=<space>`.
@@ -163,7 +152,7 @@ fn ps(decls: &[Instruction], body: &[Instruction]) -> Stage {
         Instruction::dcl_temps(2),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     Stage {
         program: program(ProgramType::Pixel, 1, insts),
         isgn: signature(b"ISGN", vec![element("TEXCOORD", 0, 0, NONE)]),
@@ -185,7 +174,7 @@ fn vs(decls: &[Instruction], body: &[Instruction]) -> Stage {
         Instruction::dcl_temps(2),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     Stage {
         program: program(ProgramType::Vertex, 1, insts),
         isgn: signature(b"ISGN", vec![element("POSITION", 0, 0, NONE)]),
@@ -331,7 +320,7 @@ fn cb_read() {
     let stage = vs(
         &[dcl_cb(0, 0, 0, 4, 0)],
         &[
-            i(
+            op(
                 Opcode::Dp4,
                 vec![
                     Operand::output(0, m("x")),
@@ -339,15 +328,15 @@ fn cb_read() {
                     cb(0, 0, 0, "xyzw"),
                 ],
             ),
-            i(
+            op(
                 Opcode::Mov,
                 vec![Operand::output(0, m("yzw")), cb(0, 0, 1, "xxyz")],
             ),
-            i(
+            op(
                 Opcode::Ftoi,
                 vec![Operand::temp(0, m("x")), Operand::input(0, s("wwww"))],
             ),
-            i(
+            op(
                 Opcode::Mov,
                 vec![
                     Operand::output(1, m("xyzw")),
@@ -377,7 +366,7 @@ fn texture_sample() {
             dcl_tex(0, 0, 0, ResourceDimension::Texture2D, 0),
         ],
         &[
-            i(
+            op(
                 Opcode::Sample,
                 vec![
                     Operand::temp(0, m("xyzw")),
@@ -386,7 +375,7 @@ fn texture_sample() {
                     smp(0, 0),
                 ],
             ),
-            i(
+            op(
                 Opcode::Mov,
                 vec![Operand::output(0, m("xyzw")), Operand::temp(0, s("xyzw"))],
             ),
@@ -414,7 +403,7 @@ fn ids_are_not_registers() {
             dcl_tex(1, 3, 3, ResourceDimension::Texture3D, 0),
         ],
         &[
-            i(
+            op(
                 Opcode::Sample,
                 vec![
                     Operand::temp(0, m("xyzw")),
@@ -423,7 +412,7 @@ fn ids_are_not_registers() {
                     smp(0, 2),
                 ],
             ),
-            i(
+            op(
                 Opcode::SampleL,
                 vec![
                     Operand::temp(1, m("xyzw")),
@@ -433,7 +422,7 @@ fn ids_are_not_registers() {
                     cb(1, 0, 0, "wwww"),
                 ],
             ),
-            i(
+            op(
                 Opcode::Mad,
                 vec![
                     Operand::temp(0, m("xyzw")),
@@ -442,7 +431,7 @@ fn ids_are_not_registers() {
                     Operand::temp(1, s("xyzw")),
                 ],
             ),
-            i(
+            op(
                 Opcode::Ld,
                 vec![
                     Operand::temp(1, m("xyzw")),
@@ -450,7 +439,7 @@ fn ids_are_not_registers() {
                     tex(0, 5),
                 ],
             ),
-            i(
+            op(
                 Opcode::Add,
                 vec![
                     Operand::output(0, m("xyzw")),
@@ -504,7 +493,7 @@ fn ids_are_not_registers() {
 
 fn sample_body(t: Operand, sm: Operand) -> Vec<Instruction> {
     vec![
-        i(
+        op(
             Opcode::Sample,
             vec![
                 Operand::temp(0, m("xyzw")),
@@ -513,7 +502,7 @@ fn sample_body(t: Operand, sm: Operand) -> Vec<Instruction> {
                 sm,
             ],
         ),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), Operand::temp(0, s("xyzw"))],
         ),
@@ -568,7 +557,7 @@ fn dynamic_range_indices_are_refused_by_name() {
     let what = refused(&ps(&decls, &sample_body(dyn_t, smp(0, 0))));
     assert_eq!(what, "dynamic resource index");
     let dyn_cb = cb(0, 0, 0, "xyzw").with_index(1, Index::relative(0, Operand::temp(1, s("x"))));
-    let body = [i(Opcode::Mov, vec![Operand::output(0, m("xyzw")), dyn_cb])];
+    let body = [op(Opcode::Mov, vec![Operand::output(0, m("xyzw")), dyn_cb])];
     let what = refused(&ps(&decls, &body));
     assert_eq!(what, "dynamic constant-buffer range index");
 }
@@ -586,7 +575,7 @@ fn ids_that_disagree_with_their_declaration_are_malformed() {
     let e = invalid(&ps(&decls, &sample_body(tex(0, 3), smp(7, 0))));
     assert!(e.contains("S7 is not declared"), "{e}");
     // A constant-buffer read in the two-index SM5.0 form.
-    let body = [i(
+    let body = [op(
         Opcode::Mov,
         vec![
             Operand::output(0, m("xyzw")),
@@ -606,7 +595,7 @@ fn ids_that_disagree_with_their_declaration_are_malformed() {
 #[test]
 fn linked_programs_agree_on_cb_sizes_by_register() {
     let read = |id, reg| {
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(1, m("xyzw")), cb(id, reg, 0, "xyzw")],
         )
@@ -621,7 +610,7 @@ fn linked_programs_agree_on_cb_sizes_by_register() {
     );
     let frag = ps(
         &[dcl_cb(0, 0, 0, 1, 0), dcl_cb(1, 2, 2, 5, 0)],
-        &[i(
+        &[op(
             Opcode::Add,
             vec![
                 Operand::output(0, m("xyzw")),
@@ -659,13 +648,13 @@ fn indexrange_vs(body: Vec<Instruction>) -> dxlower_tests::Built {
             vec![Operand::input(1, m("xyzw"))],
             Payload::Count(2),
         ),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), Operand::input(0, s("xyzw"))],
         ),
     ];
     insts.extend(body);
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     let isgn = signature(
         b"ISGN",
         vec![
@@ -687,7 +676,7 @@ fn indexrange_vs(body: Vec<Instruction>) -> dxlower_tests::Built {
 #[test]
 fn dcl_indexrange_declares_nothing() {
     let read = |reg| {
-        i(
+        op(
             Opcode::Mov,
             vec![
                 Operand::output(1, m("xyzw")),
@@ -715,11 +704,11 @@ fn dcl_indexrange_declares_nothing() {
     let relative =
         Operand::input(0, s("xyzw")).with_index(0, Index::relative(1, Operand::temp(0, s("x"))));
     let b = indexrange_vs(vec![
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::temp(0, m("x")), Operand::imm32(1)],
         ),
-        i(Opcode::Mov, vec![Operand::output(1, m("xyzw")), relative]),
+        op(Opcode::Mov, vec![Operand::output(1, m("xyzw")), relative]),
     ]);
     match b.translate(&Profile::default()) {
         Err(TranslateError::Refused { refusal, .. }) => assert_eq!(

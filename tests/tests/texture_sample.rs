@@ -17,38 +17,16 @@ use dxlower_core::{
 use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
-    Components, ExtendedOpcode, Instruction, InterpolationMode, Opcode, Operand, OperandType,
-    Program, ProgramType, ResourceDimension, ReturnType, SamplerMode, SignatureElement,
+    ExtendedOpcode, Instruction, InterpolationMode, Opcode, Operand, OperandType, Program,
+    ProgramType, ResourceDimension, ReturnType, SamplerMode, SignatureElement,
     SignatureSystemValue, SystemValue, Version,
 };
+use dxlower_tests::build::{m, op, rd, rs, s, v};
 use dxlower_tests::{glslang, main_body, signature, Built};
 
 // ---------------------------------------------------------------------------
 // Operand shorthands
 // ---------------------------------------------------------------------------
-
-fn m(letters: &str) -> Components {
-    Components::mask(letters).expect("mask letters")
-}
-
-fn s(letters: &str) -> Components {
-    Components::swizzle(letters).expect("swizzle letters")
-}
-
-/// `r<n>.<mask>` as a destination.
-fn rd(n: u32, mask: &str) -> Operand {
-    Operand::temp(n, m(mask))
-}
-
-/// `r<n>.<swizzle>` as a source.
-fn rs(n: u32, swz: &str) -> Operand {
-    Operand::temp(n, s(swz))
-}
-
-/// `v<n>.<swizzle>` (v0 = TEXCOORD0, v1 = TEXCOORD1, both float4).
-fn v(n: u32, swz: &str) -> Operand {
-    Operand::input(n, s(swz))
-}
 
 /// `t<n>.xyzw`.
 fn t(n: u32) -> Operand {
@@ -78,10 +56,6 @@ fn i1(v: u32) -> Operand {
     Operand::imm32(v)
 }
 
-fn i(op: Opcode, operands: Vec<Operand>) -> Instruction {
-    Instruction::new(op, operands)
-}
-
 /// `_aoffimmi(u, v, w)`.
 fn aoff(inst: Instruction, u: i8, v: i8, w: i8) -> Instruction {
     inst.with_extended(ExtendedOpcode::SampleControls {
@@ -92,7 +66,7 @@ fn aoff(inst: Instruction, u: i8, v: i8, w: i8) -> Instruction {
 
 /// `resinfo` with return type 0 (float), 1 (rcpFloat), 2 (uint).
 fn resinfo(mode: u32, dst: Operand, mip: Operand, res: Operand) -> Instruction {
-    i(Opcode::Resinfo, vec![dst, mip, res]).with_control_field(11, 12, mode)
+    op(Opcode::Resinfo, vec![dst, mip, res]).with_control_field(11, 12, mode)
 }
 
 // ---------------------------------------------------------------------------
@@ -142,7 +116,7 @@ fn ps(body: &[Instruction], extra: &[Instruction]) -> Built {
         Instruction::dcl_temps(4),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     let isgn = signature(
         b"ISGN",
         vec![
@@ -175,7 +149,7 @@ fn vs(body: &[Instruction]) -> Built {
         Instruction::dcl_temps(4),
     ]);
     insts.extend(body.iter().cloned());
-    insts.push(i(Opcode::Ret, vec![]));
+    insts.push(op(Opcode::Ret, vec![]));
     let isgn = signature(
         b"ISGN",
         vec![
@@ -381,7 +355,7 @@ fn unit_refusals_name_the_opcode() {
     let cases = [
         (
             Texture2DMS,
-            i(
+            op(
                 Opcode::LdMs,
                 vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), rs(2, "x")],
             ),
@@ -390,7 +364,7 @@ fn unit_refusals_name_the_opcode() {
         ),
         (
             Texture2D,
-            i(
+            op(
                 Opcode::Lod,
                 vec![rd(0, "x"), rs(1, "xyxx"), tsw(0, "y"), smp(0)],
             ),
@@ -399,13 +373,13 @@ fn unit_refusals_name_the_opcode() {
         ),
         (
             Texture2DMS,
-            i(Opcode::SampleInfo, vec![rd(0, "x"), tsw(0, "x")]),
+            op(Opcode::SampleInfo, vec![rd(0, "x"), tsw(0, "x")]),
             "sample_info",
             "sample-count",
         ),
         (
             Texture2DMS,
-            i(
+            op(
                 Opcode::SamplePos,
                 vec![rd(0, "xy"), tsw(0, "xyxx"), rs(1, "x")],
             ),
@@ -414,7 +388,7 @@ fn unit_refusals_name_the_opcode() {
         ),
         (
             Texture2D,
-            i(
+            op(
                 Opcode::SampleLFeedback,
                 vec![
                     rd(0, "xyzw"),
@@ -430,7 +404,7 @@ fn unit_refusals_name_the_opcode() {
         ),
         (
             Texture2D,
-            i(Opcode::CheckAccessFullyMapped, vec![rd(0, "x"), rs(1, "x")]),
+            op(Opcode::CheckAccessFullyMapped, vec![rd(0, "x"), rs(1, "x")]),
             "check_access_fully_mapped",
             "residency",
         ),
@@ -446,7 +420,7 @@ fn unit_refusals_name_the_opcode() {
 fn unit_unemulated_dimensions_are_refused_by_name() {
     use ResourceDimension::*;
     let sample = || {
-        i(
+        op(
             Opcode::Sample,
             vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(0)],
         )
@@ -462,7 +436,7 @@ fn unit_unemulated_dimensions_are_refused_by_name() {
     }
     // Malformed rather than refused: undeclared registers, wrong operand
     // kinds, a gather on a 3D texture, `ld` on a cube, cube offsets.
-    let undeclared = i(
+    let undeclared = op(
         Opcode::Sample,
         vec![rd(0, "xyzw"), rs(1, "xyzw"), t(9), smp(0)],
     );
@@ -470,7 +444,7 @@ fn unit_unemulated_dimensions_are_refused_by_name() {
         lower_unit(Texture2D, vec![undeclared]).expect_err("invalid"),
         "t9 is not declared"
     );
-    let no_sampler = i(
+    let no_sampler = op(
         Opcode::Sample,
         vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(5)],
     );
@@ -478,31 +452,31 @@ fn unit_unemulated_dimensions_are_refused_by_name() {
         lower_unit(Texture2D, vec![no_sampler]).expect_err("invalid"),
         "s5 is not declared"
     );
-    let swapped = i(
+    let swapped = op(
         Opcode::Sample,
         vec![rd(0, "xyzw"), rs(1, "xyzw"), smp(0), t(0)],
     );
     assert!(lower_unit(Texture2D, vec![swapped]).is_err());
-    let short = i(
+    let short = op(
         Opcode::SampleL,
         vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(0)],
     );
     assert!(lower_unit(Texture2D, vec![short])
         .expect_err("invalid")
         .contains("operand 4"));
-    let g3 = i(
+    let g3 = op(
         Opcode::Gather4,
         vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(0)],
     );
     assert!(lower_unit(Texture3D, vec![g3])
         .expect_err("invalid")
         .contains("gathers only"));
-    let ld_cube = i(Opcode::Ld, vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0)]);
+    let ld_cube = op(Opcode::Ld, vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0)]);
     assert!(lower_unit(TextureCube, vec![ld_cube])
         .expect_err("invalid")
         .contains("cube"));
     let cube_off = aoff(
-        i(
+        op(
             Opcode::Sample,
             vec![rd(0, "xyzw"), rs(1, "xyzw"), t(0), smp(0)],
         ),
@@ -514,7 +488,7 @@ fn unit_unemulated_dimensions_are_refused_by_name() {
         .expect_err("invalid")
         .contains("offsets on a cube"));
     // A dynamic resource index is refused by name.
-    let dynamic = i(
+    let dynamic = op(
         Opcode::Sample,
         vec![
             rd(0, "xyzw"),
@@ -535,7 +509,7 @@ fn unit_unemulated_dimensions_are_refused_by_name() {
 #[test]
 fn sample() {
     let body = |res: Operand, coord: Operand| {
-        vec![i(Opcode::Sample, vec![rd(0, "xyzw"), coord, res, smp(0)])]
+        vec![op(Opcode::Sample, vec![rd(0, "xyzw"), coord, res, smp(0)])]
     };
     snap("sample_2d", &body(t(0), v(0, "xyxx")));
     snap("sample_2darray", &body(t(1), v(0, "xyzx")));
@@ -549,14 +523,14 @@ fn sample() {
     // statement; an output destination.
     snap(
         "sample_swizzle_mask",
-        &[i(
+        &[op(
             Opcode::Sample,
             vec![rd(0, "xz"), v(0, "xyxx"), tsw(0, "wzyx"), smp(0)],
         )],
     );
     snap(
         "sample_sat_output",
-        &[i(
+        &[op(
             Opcode::Sample,
             vec![
                 Operand::output(0, m("xyz")),
@@ -571,7 +545,7 @@ fn sample() {
     snap(
         "sample_offset_2d",
         &[aoff(
-            i(
+            op(
                 Opcode::Sample,
                 vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0)],
             ),
@@ -583,7 +557,7 @@ fn sample() {
     snap(
         "sample_offset_2darray",
         &[aoff(
-            i(
+            op(
                 Opcode::Sample,
                 vec![rd(0, "xyzw"), v(0, "xyzx"), t(1), smp(0)],
             ),
@@ -595,7 +569,7 @@ fn sample() {
     snap(
         "sample_offset_3d",
         &[aoff(
-            i(
+            op(
                 Opcode::Sample,
                 vec![rd(0, "xyzw"), v(0, "xyzx"), t(3), smp(0)],
             ),
@@ -607,7 +581,7 @@ fn sample() {
     snap(
         "sample_offset_1d",
         &[aoff(
-            i(
+            op(
                 Opcode::Sample,
                 vec![rd(0, "xyzw"), v(0, "xxxx"), t(4), smp(0)],
             ),
@@ -619,7 +593,7 @@ fn sample() {
     snap(
         "sample_offset_zero",
         &[aoff(
-            i(
+            op(
                 Opcode::Sample,
                 vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0)],
             ),
@@ -632,8 +606,8 @@ fn sample() {
     snap(
         "sample_alias",
         &[
-            i(Opcode::Mov, vec![rd(0, "xyzw"), v(0, "xyzw")]),
-            i(
+            op(Opcode::Mov, vec![rd(0, "xyzw"), v(0, "xyzw")]),
+            op(
                 Opcode::Sample,
                 vec![rd(0, "xyzw"), rs(0, "xyxx"), t(0), smp(0)],
             ),
@@ -645,7 +619,7 @@ fn sample() {
 fn sample_b() {
     snap(
         "sample_b_2d",
-        &[i(
+        &[op(
             Opcode::SampleB,
             vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0), f1(-1.0)],
         )],
@@ -654,7 +628,7 @@ fn sample_b() {
         "sample_b_offset_cube_reg_bias",
         &[
             aoff(
-                i(
+                op(
                     Opcode::SampleB,
                     vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0), v(1, "w")],
                 ),
@@ -662,7 +636,7 @@ fn sample_b() {
                 1,
                 0,
             ),
-            i(
+            op(
                 Opcode::SampleB,
                 vec![rd(1, "xyzw"), v(0, "xyzx"), t(2), smp(0), v(1, "w")],
             ),
@@ -674,7 +648,7 @@ fn sample_b() {
 fn sample_l() {
     snap(
         "sample_l_2d",
-        &[i(
+        &[op(
             Opcode::SampleL,
             vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0), f1(0.0)],
         )],
@@ -682,7 +656,7 @@ fn sample_l() {
     snap(
         "sample_l_offset_2darray",
         &[aoff(
-            i(
+            op(
                 Opcode::SampleL,
                 vec![rd(0, "xyzw"), v(0, "xyzx"), t(1), smp(0), v(1, "x")],
             ),
@@ -694,22 +668,22 @@ fn sample_l() {
     snap(
         "sample_l_cube_3d_1darray",
         &[
-            i(
+            op(
                 Opcode::SampleL,
                 vec![rd(0, "xyzw"), v(0, "xyzx"), t(2), smp(0), f1(2.5)],
             ),
-            i(
+            op(
                 Opcode::SampleL,
                 vec![rd(1, "xyzw"), v(0, "xyzx"), t(3), smp(0), f1(0.0)],
             ),
-            i(
+            op(
                 Opcode::SampleL,
                 vec![rd(2, "xyzw"), v(0, "xyxx"), t(5), smp(0), f1(1.0)],
             ),
         ],
     );
     // Legal in a vertex shader (textureLod).
-    let body = [i(
+    let body = [op(
         Opcode::SampleL,
         vec![
             Operand::output(1, m("xyzw")),
@@ -726,7 +700,7 @@ fn sample_l() {
 fn sample_d() {
     snap(
         "sample_d_2d",
-        &[i(
+        &[op(
             Opcode::SampleD,
             vec![
                 rd(0, "xyzw"),
@@ -741,7 +715,7 @@ fn sample_d() {
     snap(
         "sample_d_cube_1d_offset",
         &[
-            i(
+            op(
                 Opcode::SampleD,
                 vec![
                     rd(0, "xyzw"),
@@ -752,7 +726,7 @@ fn sample_d() {
                     v(1, "yzwy"),
                 ],
             ),
-            i(
+            op(
                 Opcode::SampleD,
                 vec![
                     rd(1, "xyzw"),
@@ -764,7 +738,7 @@ fn sample_d() {
                 ],
             ),
             aoff(
-                i(
+                op(
                     Opcode::SampleD,
                     vec![
                         rd(2, "xy"),
@@ -786,7 +760,7 @@ fn sample_d() {
 #[test]
 fn sample_c() {
     let c = |res: u32, coord: &str| {
-        i(
+        op(
             Opcode::SampleC,
             vec![rd(0, "x"), v(0, coord), tsw(res, "xxxx"), smp(1), v(1, "x")],
         )
@@ -802,7 +776,7 @@ fn sample_c() {
     // The comparison result is replicated into every written lane.
     snap(
         "sample_c_broadcast",
-        &[i(
+        &[op(
             Opcode::SampleC,
             vec![rd(0, "xyzw"), v(0, "xyxx"), tsw(0, "xxxx"), smp(1), f1(0.5)],
         )],
@@ -812,7 +786,7 @@ fn sample_c() {
 #[test]
 fn sample_c_lz() {
     let c = |res: u32, coord: &str| {
-        i(
+        op(
             Opcode::SampleCLz,
             vec![rd(0, "x"), v(0, coord), tsw(res, "xxxx"), smp(1), v(1, "x")],
         )
@@ -824,7 +798,7 @@ fn sample_c_lz() {
     snap("sample_c_lz_2d_offset", &[aoff(c(0, "xyxx"), 1, 1, 0)]);
     snap("sample_c_lz_2darray_offset", &[aoff(c(1, "xyzx"), 1, 1, 0)]);
     // Also compiles in a vertex shader (textureGrad is in every stage).
-    let body = [i(
+    let body = [op(
         Opcode::SampleCLz,
         vec![
             Operand::output(1, m("x")),
@@ -843,7 +817,7 @@ fn sample_c_lz() {
 
 #[test]
 fn ld() {
-    let ld = |res: Operand, a: Operand| i(Opcode::Ld, vec![rd(0, "xyzw"), a, res]);
+    let ld = |res: Operand, a: Operand| op(Opcode::Ld, vec![rd(0, "xyzw"), a, res]);
     snap("ld_2d", &[ld(t(0), rs(1, "xyzw"))]);
     snap(
         "ld_2darray_3d",
@@ -873,12 +847,12 @@ fn ld() {
     // Partial mask and swizzle; `ld` in a vertex shader.
     snap(
         "ld_swizzle_mask",
-        &[i(
+        &[op(
             Opcode::Ld,
             vec![rd(0, "yw"), rs(0, "xyzw"), tsw(0, "xxyz")],
         )],
     );
-    let body = [i(
+    let body = [op(
         Opcode::Ld,
         vec![Operand::output(1, m("xyzw")), v(1, "xyzw"), t(0)],
     )];
@@ -890,8 +864,8 @@ fn ld_buffer_emulated_or_refused() {
     let decl = Instruction::dcl_resource(9, ResourceDimension::Buffer, ReturnType::Float);
     let idecl = Instruction::dcl_resource(10, ResourceDimension::Buffer, ReturnType::Sint);
     let body = [
-        i(Opcode::Ld, vec![rd(0, "xyzw"), rs(1, "xxxx"), t(9)]),
-        i(
+        op(Opcode::Ld, vec![rd(0, "xyzw"), rs(1, "xxxx"), t(9)]),
+        op(
             Opcode::Ld,
             vec![rd(1, "xy"), rs(1, "yyyy"), tsw(10, "zwxx")],
         ),
@@ -983,7 +957,7 @@ fn resinfo_mip_count() {
     // name; sizes still lower (unguarded).
     let body = [
         resinfo(0, rd(0, "xyzw"), rs(1, "x"), t(0)),
-        i(
+        op(
             Opcode::Mov,
             vec![Operand::output(0, m("xyzw")), rs(0, "xyzw")],
         ),
@@ -998,16 +972,16 @@ fn resinfo_mip_count() {
     );
     // fxc's `GetDimensions(w, h)` shape: `.w` written, overwritten before
     // any read — the lane is dropped, not refused.
-    let un = |op, d, src| i(op, vec![d, src]);
+    let un = |code, d, src| op(code, vec![d, src]);
     snap(
         "resinfo_dead_mip_count_dropped",
         &[
             resinfo(2, rd(0, "xyzw"), i1(0), t(0)),
             un(Opcode::Utof, rd(0, "xy"), rs(0, "xyxx")),
-            i(Opcode::Mul, vec![rd(0, "xy"), rs(0, "xyxx"), v(0, "xyxx")]),
+            op(Opcode::Mul, vec![rd(0, "xy"), rs(0, "xyxx"), v(0, "xyxx")]),
             un(Opcode::Ftoi, rd(0, "xy"), rs(0, "xyxx")),
             un(Opcode::Mov, rd(0, "zw"), Operand::imm32_4([0, 0, 0, 0])),
-            i(Opcode::Ld, vec![rd(0, "xyzw"), rs(0, "xyzw"), t(0)]),
+            op(Opcode::Ld, vec![rd(0, "xyzw"), rs(0, "xyzw"), t(0)]),
             un(Opcode::Mov, Operand::output(0, m("xyzw")), rs(0, "xyzw")),
         ],
     );
@@ -1024,7 +998,7 @@ fn resinfo_mip_count() {
 fn gather4() {
     snap(
         "gather4_2d_green",
-        &[i(
+        &[op(
             Opcode::Gather4,
             vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp_sel(0, "y")],
         )],
@@ -1032,7 +1006,7 @@ fn gather4() {
     snap(
         "gather4_2darray_offset_swizzle",
         &[aoff(
-            i(
+            op(
                 Opcode::Gather4,
                 vec![rd(0, "xw"), v(0, "xyzx"), tsw(1, "wzyx"), smp_sel(0, "w")],
             ),
@@ -1044,11 +1018,11 @@ fn gather4() {
     snap(
         "gather4_int_uint",
         &[
-            i(
+            op(
                 Opcode::Gather4,
                 vec![rd(0, "xyzw"), v(0, "xyxx"), t(6), smp_sel(0, "x")],
             ),
-            i(
+            op(
                 Opcode::Gather4,
                 vec![rd(1, "xyzw"), v(0, "xyzx"), t(8), smp_sel(0, "z")],
             ),
@@ -1057,7 +1031,7 @@ fn gather4() {
     snap(
         "gather4_c",
         &[
-            i(
+            op(
                 Opcode::Gather4C,
                 vec![
                     rd(0, "xyzw"),
@@ -1068,7 +1042,7 @@ fn gather4() {
                 ],
             ),
             aoff(
-                i(
+                op(
                     Opcode::Gather4C,
                     vec![
                         rd(1, "xyzw"),
@@ -1086,7 +1060,7 @@ fn gather4() {
     );
     snap(
         "gather4_po",
-        &[i(
+        &[op(
             Opcode::Gather4Po,
             vec![
                 rd(0, "xyzw"),
@@ -1099,7 +1073,7 @@ fn gather4() {
     );
     snap(
         "gather4_po_c",
-        &[i(
+        &[op(
             Opcode::Gather4PoC,
             vec![
                 rd(0, "xyzw"),
@@ -1112,7 +1086,7 @@ fn gather4() {
         )],
     );
     // Refused: by the profile, and on cube maps.
-    let body = [i(
+    let body = [op(
         Opcode::Gather4,
         vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp_sel(0, "x")],
     )];
@@ -1123,7 +1097,7 @@ fn gather4() {
     let (what, _, lifted) = refused(&no_gather, &ps(&body, &[]));
     assert_eq!(what, "gather4");
     assert_eq!(lifted.as_deref(), Some("gather4 = Emulate"));
-    let cube = [i(
+    let cube = [op(
         Opcode::Gather4,
         vec![rd(0, "xyzw"), v(0, "xyzx"), t(2), smp_sel(0, "x")],
     )];
@@ -1139,12 +1113,12 @@ fn gather4() {
 #[test]
 fn derivatives() {
     let body = [
-        i(Opcode::DerivRtx, vec![rd(0, "xy"), v(0, "xyxx")]),
-        i(Opcode::DerivRtxCoarse, vec![rd(0, "z"), v(0, "z")]),
-        i(Opcode::DerivRtxFine, vec![rd(0, "w"), v(0, "w")]),
-        i(Opcode::DerivRty, vec![rd(1, "xy"), v(0, "yxyy")]),
-        i(Opcode::DerivRtyCoarse, vec![rd(1, "z"), v(0, "z")]),
-        i(Opcode::DerivRtyFine, vec![rd(1, "w"), v(0, "w")]).with_saturate(),
+        op(Opcode::DerivRtx, vec![rd(0, "xy"), v(0, "xyxx")]),
+        op(Opcode::DerivRtxCoarse, vec![rd(0, "z"), v(0, "z")]),
+        op(Opcode::DerivRtxFine, vec![rd(0, "w"), v(0, "w")]),
+        op(Opcode::DerivRty, vec![rd(1, "xy"), v(0, "yxyy")]),
+        op(Opcode::DerivRtyCoarse, vec![rd(1, "z"), v(0, "z")]),
+        op(Opcode::DerivRtyFine, vec![rd(1, "w"), v(0, "w")]).with_saturate(),
     ];
     snap("deriv_as_is", &body);
     let flip = Profile {
@@ -1153,7 +1127,7 @@ fn derivatives() {
     };
     snap_with("deriv_flip_with_uniform", &flip, &body);
     // Not in a vertex shader.
-    let vbody = [i(Opcode::DerivRtx, vec![rd(0, "x"), v(1, "x")])];
+    let vbody = [op(Opcode::DerivRtx, vec![rd(0, "x"), v(1, "x")])];
     let err = vs(&vbody)
         .translate(&Profile::default())
         .expect_err("no VS derivatives");
@@ -1166,7 +1140,7 @@ fn derivatives() {
 
 #[test]
 fn refusals_end_to_end() {
-    let lod = [i(
+    let lod = [op(
         Opcode::Lod,
         vec![rd(0, "x"), v(0, "xyxx"), tsw(0, "y"), smp(0)],
     )];
@@ -1174,7 +1148,7 @@ fn refusals_end_to_end() {
     assert_eq!(what, "lod");
     assert!(why.contains("textureQueryLod"), "{why}");
     // 1D textures under `texture_1d = Refuse` stop at the declaration.
-    let one_d = [i(
+    let one_d = [op(
         Opcode::Sample,
         vec![rd(0, "xyzw"), v(0, "xxxx"), t(4), smp(0)],
     )];
