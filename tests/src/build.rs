@@ -5,14 +5,15 @@
 //! on a malformed literal: it is test input, written by hand.
 
 use crate::Built;
-use dxlower_core::{Profile, ProgramGlsl};
+use dxlower_core::{Profile, ProgramGlsl, TranslateError};
 use dxlower_dxbc::rdef::{
     Rdef, RdefProgramType, RdefTarget, ResourceBinding, ShaderInputType, SrvDimension,
 };
 use dxlower_dxbc::signature::{ComponentType, MinPrecision};
 use dxlower_dxbc::{
-    Components, Instruction, InterpolationMode, Opcode, Operand, OperandType, ProgramType,
-    Signature, SignatureElement, SignatureSystemValue, SystemValue,
+    Components, ExtendedOpcode, Instruction, InterpolationMode, Opcode, Operand, OperandType,
+    Payload, ProgramType, ResourceDimension, ReturnType, Signature, SignatureElement,
+    SignatureSystemValue, SystemValue,
 };
 
 /// `xyzw` letters as a write mask (`"xz"` → `Mask(0b0101)`).
@@ -271,4 +272,59 @@ pub fn with_gles<T>(f: impl FnOnce(&mut dxlower_gles::Runner) -> T) -> T {
 /// Links the pair on Mesa's GLES 3.0 driver; `Err` carries the info log.
 pub fn gles_link(vs: &str, fs: &str) -> Result<(), String> {
     with_gles(|r| r.link(vs, fs).map_err(|e| e.to_string()))
+}
+
+/// `dcl_resource_structured t<reg>, <stride>`.
+pub fn dcl_structured(reg: u32, stride: u32) -> Instruction {
+    Instruction::decl(
+        Opcode::DclResourceStructured,
+        vec![Operand::new(
+            OperandType::Resource,
+            Components::Zero,
+            &[reg],
+        )],
+        Payload::Structured {
+            stride,
+            count: None,
+            space: None,
+        },
+    )
+}
+
+/// `ld_structured_indexable(structured_buffer, stride=N)(mixed,…) dst,
+/// idx, off, res` as fxc writes it.
+pub fn ld_structured(
+    stride: u16,
+    dst: Operand,
+    idx: Operand,
+    off: Operand,
+    res: Operand,
+) -> Instruction {
+    op(Opcode::LdStructured, vec![dst, idx, off, res])
+        .with_extended(ExtendedOpcode::ResourceDim {
+            dim: ResourceDimension::StructuredBuffer,
+            stride,
+            raw: 0,
+        })
+        .with_extended(ExtendedOpcode::ResourceReturnType {
+            types: [ReturnType::Mixed; 4],
+            raw: 0,
+        })
+}
+
+/// `resinfo` with return type 0 (float), 1 (rcpFloat), 2 (uint).
+pub fn resinfo(mode: u32, dst: Operand, mip: Operand, res: Operand) -> Instruction {
+    op(Opcode::Resinfo, vec![dst, mip, res]).with_control_field(11, 12, mode)
+}
+
+/// The refusal of a translation, as (what, why, lifted_by); panics when
+/// the stage translates or fails otherwise.
+pub fn refusal(profile: &Profile, built: &Built) -> (String, String, Option<String>) {
+    match built.translate(profile) {
+        Err(TranslateError::Refused { refusal, .. }) => {
+            (refusal.what, refusal.why, refusal.lifted_by)
+        }
+        Err(e) => panic!("expected a refusal, got {e}"),
+        Ok(out) => panic!("expected a refusal, got GLSL:\n{}", out.glsl),
+    }
 }

@@ -24,12 +24,13 @@ use dxlower_core::{translate_stage, Profile, StageInput, TranslateError};
 use dxlower_dxbc::rdef::{Rdef, RdefProgramType, ResourceBinding, ShaderInputType, SrvDimension};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
-    Components, ExtendedOpcode, Index, IndexRepr, Instruction, InterpolationMode, Opcode, Operand,
-    OperandType, Payload, ProgramType, ResourceDimension, ReturnType, SignatureSystemValue,
-    SystemValue,
+    Components, Index, IndexRepr, Instruction, InterpolationMode, Opcode, Operand, OperandType,
+    Payload, ProgramType, SignatureSystemValue, SystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UintTexture, Vertices};
-use dxlower_tests::build::{self, l, m, o, op, rd, rs, s, v};
+use dxlower_tests::build::{
+    self, dcl_structured, l, ld_structured, m, o, op, rd, refusal, rs, s, v,
+};
 use dxlower_tests::{element, glslang, signature, translate_corpus, Built};
 use std::collections::BTreeMap;
 
@@ -47,46 +48,9 @@ fn t(n: u32, swz: &str) -> Operand {
     Operand::new(OperandType::Resource, s(swz), &[n])
 }
 
-/// `ld_structured_indexable(structured_buffer, stride=N)(mixed,…) dst,
-/// idx, off, res` as fxc writes it.
-fn ld_structured(
-    stride: u16,
-    dst: Operand,
-    idx: Operand,
-    off: Operand,
-    res: Operand,
-) -> Instruction {
-    op(Opcode::LdStructured, vec![dst, idx, off, res])
-        .with_extended(ExtendedOpcode::ResourceDim {
-            dim: ResourceDimension::StructuredBuffer,
-            stride,
-            raw: 0,
-        })
-        .with_extended(ExtendedOpcode::ResourceReturnType {
-            types: [ReturnType::Mixed; 4],
-            raw: 0,
-        })
-}
-
 /// `ld_raw dst, addr, res`.
 fn ld_raw(dst: Operand, addr: Operand, res: Operand) -> Instruction {
     op(Opcode::LdRaw, vec![dst, addr, res])
-}
-
-fn dcl_structured(reg: u32, stride: u32) -> Instruction {
-    Instruction::decl(
-        Opcode::DclResourceStructured,
-        vec![Operand::new(
-            OperandType::Resource,
-            Components::Zero,
-            &[reg],
-        )],
-        Payload::Structured {
-            stride,
-            count: None,
-            space: None,
-        },
-    )
 }
 
 fn dcl_raw(reg: u32) -> Instruction {
@@ -248,17 +212,6 @@ fn check_input(
 
 fn check(name: &str, profile: &Profile, built: &Built, shown: &[Instruction]) -> String {
     check_input(name, profile, built.input(), shown)
-}
-
-/// The refusal of a translation, as (what, why, lifted_by).
-fn refusal(profile: &Profile, built: &Built) -> (String, String, Option<String>) {
-    match built.translate(profile) {
-        Err(TranslateError::Refused { refusal, .. }) => {
-            (refusal.what, refusal.why, refusal.lifted_by)
-        }
-        Err(e) => panic!("expected a refusal, got {e}"),
-        Ok(out) => panic!("expected a refusal, got GLSL:\n{}", out.glsl),
-    }
 }
 
 /// The message of a translation that fails as malformed for the lowering

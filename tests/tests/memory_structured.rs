@@ -18,10 +18,10 @@ use dxlower_dxbc::rdef::{
 };
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
-    Components, ExtendedOpcode, Instruction, Opcode, Operand, OperandType, Payload, ProgramType,
-    ResourceDimension, ReturnType, SignatureElement, SignatureSystemValue, SystemValue,
+    Components, Instruction, Opcode, Operand, OperandType, Payload, ProgramType, ResourceDimension,
+    ReturnType, SignatureElement, SignatureSystemValue, SystemValue,
 };
-use dxlower_tests::build::{cb, l, m, op, rd, rs, s, v};
+use dxlower_tests::build::{cb, dcl_structured, l, ld_structured, m, op, rd, refusal, rs, s, v};
 use dxlower_tests::{glslang, signature, Built};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -58,46 +58,9 @@ fn gs(n: u32, swz: &str) -> Operand {
     Operand::new(OperandType::ThreadGroupSharedMemory, s(swz), &[n])
 }
 
-/// `ld_structured_indexable(structured_buffer, stride=N)(mixed,…) dst,
-/// idx, off, res` as fxc writes it.
-fn ld_structured(
-    stride: u16,
-    dst: Operand,
-    idx: Operand,
-    off: Operand,
-    res: Operand,
-) -> Instruction {
-    op(Opcode::LdStructured, vec![dst, idx, off, res])
-        .with_extended(ExtendedOpcode::ResourceDim {
-            dim: ResourceDimension::StructuredBuffer,
-            stride,
-            raw: 0,
-        })
-        .with_extended(ExtendedOpcode::ResourceReturnType {
-            types: [ReturnType::Mixed; 4],
-            raw: 0,
-        })
-}
-
 /// A 48-byte bone load.
 fn bone(dst: Operand, idx: Operand, off: u32, swz: &str) -> Instruction {
     ld_structured(48, dst, idx, l(off), t(0, swz))
-}
-
-fn dcl_structured(reg: u32, stride: u32) -> Instruction {
-    Instruction::decl(
-        Opcode::DclResourceStructured,
-        vec![Operand::new(
-            OperandType::Resource,
-            Components::Zero,
-            &[reg],
-        )],
-        Payload::Structured {
-            stride,
-            count: None,
-            space: None,
-        },
-    )
 }
 
 fn dcl_uav(op: Opcode, reg: u32, payload: Payload) -> Instruction {
@@ -276,17 +239,6 @@ fn check(name: &str, profile: &Profile, built: &Built, body: &[Instruction]) -> 
         insta::assert_snapshot!(name, out.glsl);
     });
     out.glsl
-}
-
-/// The refusal of a translation, as (what, why, lifted_by).
-fn refusal(profile: &Profile, built: &Built) -> (String, String, Option<String>) {
-    match built.translate(profile) {
-        Err(TranslateError::Refused { refusal, .. }) => {
-            (refusal.what, refusal.why, refusal.lifted_by)
-        }
-        Err(e) => panic!("expected a refusal, got {e}"),
-        Ok(out) => panic!("expected a refusal, got GLSL:\n{}", out.glsl),
-    }
 }
 
 /// The message of a translation that fails as malformed for the lowering.

@@ -18,7 +18,7 @@ use dxlower_dxbc::{
     Components, Instruction, InterpolationMode, Opcode, Operand, OperandType, Payload, ProgramType,
     ResourceDimension, ReturnType, SignatureSystemValue, SystemValue,
 };
-use dxlower_tests::build::{binding, gles_link, o, op, profile, rd, rdef, ret, rs, s, v};
+use dxlower_tests::build::{binding, gles_link, o, op, profile, rd, rdef, resinfo, ret, rs, s, v};
 use dxlower_tests::{element, glslang, signature, Built};
 
 const VS: ProgramType = ProgramType::Vertex;
@@ -40,11 +40,6 @@ fn tsw(n: u32, swz: &str) -> Operand {
 
 fn smp(n: u32) -> Operand {
     Operand::sampler(n)
-}
-
-/// `resinfo` with return type 0 (float), 1 (rcpFloat), 2 (uint).
-fn resinfo(mode: u32, dst: Operand, mip: Operand, res: Operand) -> Instruction {
-    op(Opcode::Resinfo, vec![dst, mip, res]).with_control_field(11, 12, mode)
 }
 
 /// A built stage with resource definitions.

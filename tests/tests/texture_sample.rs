@@ -21,7 +21,7 @@ use dxlower_dxbc::{
     ProgramType, ResourceDimension, ReturnType, SamplerMode, SignatureElement,
     SignatureSystemValue, SystemValue, Version,
 };
-use dxlower_tests::build::{m, op, rd, rs, s, v};
+use dxlower_tests::build::{m, op, rd, resinfo, rs, s, v};
 use dxlower_tests::{glslang, main_body, signature, Built};
 
 // ---------------------------------------------------------------------------
@@ -62,11 +62,6 @@ fn aoff(inst: Instruction, u: i8, v: i8, w: i8) -> Instruction {
         offsets: [u, v, w],
         raw: 0,
     })
-}
-
-/// `resinfo` with return type 0 (float), 1 (rcpFloat), 2 (uint).
-fn resinfo(mode: u32, dst: Operand, mip: Operand, res: Operand) -> Instruction {
-    op(Opcode::Resinfo, vec![dst, mip, res]).with_control_field(11, 12, mode)
 }
 
 // ---------------------------------------------------------------------------
