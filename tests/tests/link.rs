@@ -9,7 +9,7 @@
 //!
 //! The corpus test at the end links every VS/PS pair of the shared corpus
 //! that comes from one source test or effect (the pairing rule is written
-//! out on [`corpus_pairs`]) under the webgl2, ccpwgl and native profiles.
+//! out on `dxlower_tests::corpus_pairs`) under the webgl2, ccpwgl and native profiles.
 
 extern crate dxlower_lowerings;
 
@@ -952,97 +952,6 @@ fn profile_from_a_ron_file_under_tests() {
 // ---------------------------------------------------------------------------
 // Corpus programs
 
-/// One VS/PS pair of the corpus and the rule that paired them.
-struct CorpusPair {
-    rule: &'static str,
-    group: String,
-    vs: String,
-    ps: String,
-}
-
-/// The source unit a corpus entry comes from, by the manifest's source
-/// fields, first match wins:
-///
-/// 1. `embedded_in` — a shader cut out of an effect: the effect (the
-///    `effect array <name>` of a C test table, or the `effect container
-///    <file>`) in its `source_path` at its `source_commit`;
-/// 2. `source_function` — a shader table of a Wine/vkd3d test: the test
-///    function in its `source_path` at its `source_commit`;
-/// 3. `hlsl_source_path` — a shader compiled from an HLSL file (SlimShader,
-///    DXDecompiler, HLSLCrossCompiler, ANGLE, SDL, vkd3d-proton, xenia):
-///    that file at the entry's `source_commit`;
-/// 4. `original_source_path` — a bgfx shader binary: the example directory
-///    of its `.sc` source (one example's programs share its
-///    `varying.def.sc`).
-///
-/// Entries with none of these are not paired. Only each blob's first
-/// place counts (the manifest lists later places of the same bytes under
-/// `duplicates`, without their test function).
-fn source_unit(e: &serde_json::Value) -> Option<(&'static str, String)> {
-    let f = |k: &str| e.get(k).and_then(|v| v.as_str());
-    let repo = f("source_repo")?;
-    let commit = f("source_commit").unwrap_or("");
-    if let Some(emb) = f("embedded_in") {
-        // "effect array fx_local_shader at byte offset 291",
-        // "effect container AdvancedEffect_4_0_FX.o at byte offset 2155".
-        let effect = emb
-            .strip_prefix("effect array ")
-            .or_else(|| emb.strip_prefix("effect container "))
-            .and_then(|r| r.split(" at byte offset").next())
-            .unwrap_or(emb);
-        let path = f("source_path")?;
-        return Some(("effect", format!("{repo}:{path}:{effect}@{commit}")));
-    }
-    if let Some(func) = f("source_function") {
-        let path = f("source_path")?;
-        return Some(("test function", format!("{repo}:{path}:{func}@{commit}")));
-    }
-    if let Some(hlsl) = f("hlsl_source_path") {
-        return Some(("hlsl file", format!("{repo}:{hlsl}@{commit}")));
-    }
-    let sc = e
-        .get("original_source_path")
-        .and_then(|v| v.as_array())
-        .and_then(|a| a.first())
-        .and_then(|v| v.as_str())?;
-    let dir = sc.rsplit_once('/').map_or("", |(d, _)| d);
-    Some(("example directory", format!("{repo}:{dir}@{commit}")))
-}
-
-/// The vertex and pixel shaders of one source unit.
-type Unit = (Vec<String>, Vec<String>);
-
-/// Every VS/PS pair of the corpus from one source unit ([`source_unit`]):
-/// each vertex shader of a unit with each pixel shader of the same unit.
-fn corpus_pairs() -> Vec<CorpusPair> {
-    let mut units: BTreeMap<(&'static str, String), Unit> = BTreeMap::new();
-    for e in dxlower_tests::manifest() {
-        let Some((rule, key)) = source_unit(&e.json) else {
-            continue;
-        };
-        let u = units.entry((rule, key)).or_default();
-        match e.stage.as_str() {
-            "vs" => u.0.push(e.file.clone()),
-            "ps" => u.1.push(e.file.clone()),
-            _ => {}
-        }
-    }
-    let mut pairs = Vec::new();
-    for ((rule, group), (vss, pss)) in units {
-        for vs in &vss {
-            for ps in &pss {
-                pairs.push(CorpusPair {
-                    rule,
-                    group: group.clone(),
-                    vs: vs.clone(),
-                    ps: ps.clone(),
-                });
-            }
-        }
-    }
-    pairs
-}
-
 /// What became of one pair under one profile.
 enum PairOutcome {
     /// Both stages translated: the texts to check and the link rules the
@@ -1148,7 +1057,7 @@ fn rules_exercised(
 #[test]
 fn corpus_pairs_link() {
     use rayon::prelude::*;
-    let pairs = corpus_pairs();
+    let pairs = dxlower_tests::corpus_pairs();
     assert!(!pairs.is_empty(), "no pairs: is the corpus there?");
     let dir = dxlower_tests::corpus_dir();
     let mut files: Vec<&str> = pairs
