@@ -80,7 +80,7 @@ pub fn translate_corpus(file: &str, profile: &Profile) -> Result<StageGlsl, Tran
 /// Runs `glslangValidator` on one GLSL ES stage; `Err` carries the
 /// compiler's log. A missing validator is an error, never a pass.
 pub fn glslang(glsl: &str, stage: ProgramType) -> Result<(), String> {
-    dxlower_core::validate::glslang(glsl, stage).map_err(|e| e.to_string())
+    dxlower_glslang::glslang(glsl, stage).map_err(|e| e.to_string())
 }
 
 /// A small stage built in a test: program plus signatures.

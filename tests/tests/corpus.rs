@@ -31,7 +31,7 @@ fn corpus_sweep_webgl2() {
     let entries = manifest();
     let dir = corpus_dir();
     let check = |s: &dxlower_core::StageGlsl| {
-        dxlower_core::validate::glslang(&s.glsl, s.stage).map_err(|e| e.to_string())
+        dxlower_glslang::glslang(&s.glsl, s.stage).map_err(|e| e.to_string())
     };
     let validator: Validator<'_> = &check;
     let results: Vec<(String, FileResult)> = entries

@@ -647,7 +647,7 @@ fn the_manifest_lists_data_textures_as_samplers() {
         ],
     );
     let program = dxlower_core::link(vs_built.input(), ps_built.input(), &native()).expect("links");
-    dxlower_core::link::glslang_link(&program.vs.glsl, &program.ps.glsl).expect("glslang -l");
+    dxlower_glslang::glslang_link(&program.vs.glsl, &program.ps.glsl).expect("glslang -l");
     let json = serde_json::to_value(program.manifest()).expect("manifest JSON");
     let samplers = json["samplers"].as_array().expect("samplers");
     assert_eq!(samplers.len(), 2, "{json:#}");

@@ -50,7 +50,7 @@ fn with_pass(mut p: Profile, name: &str, params: &[(&str, &str)]) -> Profile {
 
 /// Both program checks; `Err` names the checker and carries its log.
 fn program_checks(p: &ProgramGlsl) -> Result<(), String> {
-    dxlower_core::link::glslang_link(&p.vs.glsl, &p.ps.glsl)
+    dxlower_glslang::glslang_link(&p.vs.glsl, &p.ps.glsl)
         .map_err(|e| format!("glslangValidator -l: {e}"))?;
     gles_link(&p.vs.glsl, &p.ps.glsl).map_err(|e| format!("GLES 3.0 (Mesa): {e}"))
 }
@@ -135,7 +135,7 @@ fn constant_buffer_sizes_take_the_maximum() {
     let alone_vs = vs.translate(&profile("webgl2")).expect("vs");
     let alone_ps = ps.translate(&profile("webgl2")).expect("ps");
     assert!(
-        dxlower_core::link::glslang_link(&alone_vs.glsl, &alone_ps.glsl).is_err()
+        dxlower_glslang::glslang_link(&alone_vs.glsl, &alone_ps.glsl).is_err()
             || gles_link(&alone_vs.glsl, &alone_ps.glsl).is_err(),
         "separately translated stages with cb0[4] and cb0[12] should not link"
     );
@@ -305,7 +305,7 @@ fn vs_interpolation_follows_the_ps() {
     let mut ext = profile("webgl2");
     ext.noperspective = NoPerspective::Extension;
     let prog = linked(&vs, &ps, &ext);
-    if let Err(e) = dxlower_core::link::glslang_link(&prog.vs.glsl, &prog.ps.glsl) {
+    if let Err(e) = dxlower_glslang::glslang_link(&prog.vs.glsl, &prog.ps.glsl) {
         panic!(
             "glslang -l rejects the extension form: {e}\n{}",
             report("ext", &prog)
@@ -1102,7 +1102,7 @@ fn corpus_pairs_link() {
                 };
                 let out = translate_pair(vs, ps, &p);
                 let glslang = match &out {
-                    PairOutcome::Translated(t, _) => dxlower_core::link::glslang_link(&t.0, &t.1)
+                    PairOutcome::Translated(t, _) => dxlower_glslang::glslang_link(&t.0, &t.1)
                         .err()
                         .map(|e| e.to_string()),
                     _ => None,

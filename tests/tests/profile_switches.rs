@@ -96,7 +96,7 @@ fn report(title: &str, p: &ProgramGlsl) -> String {
 /// `glslangValidator -l` and Mesa's GLES 3.0 link of a program; panics
 /// with the log and the program on failure.
 fn program_links(title: &str, p: &ProgramGlsl) {
-    if let Err(e) = dxlower_core::link::glslang_link(&p.vs.glsl, &p.ps.glsl) {
+    if let Err(e) = dxlower_glslang::glslang_link(&p.vs.glsl, &p.ps.glsl) {
         panic!("{title}: glslangValidator -l: {e}\n{}", report(title, p));
     }
     if let Err(e) = gles_link(&p.vs.glsl, &p.ps.glsl) {

@@ -626,7 +626,7 @@ fn linked_programs_agree_on_cb_sizes_by_register() {
     assert!(linked.ps.glsl.contains(cb2), "{}", linked.ps.glsl);
     assert_eq!(linked.hints.cb_size(2), Some(5));
     assert_eq!(linked.hints.cb_size(0), Some(1));
-    dxlower_core::link::glslang_link(&linked.vs.glsl, &linked.ps.glsl)
+    dxlower_glslang::glslang_link(&linked.vs.glsl, &linked.ps.glsl)
         .unwrap_or_else(|e| panic!("glslang link: {e}"));
 }
 

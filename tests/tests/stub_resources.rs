@@ -361,7 +361,7 @@ fn ccpwgl_names_the_light_list_resources() {
 fn linked(vs: StageInput<'_>, ps: StageInput<'_>, p: &Profile) -> (ProgramGlsl, serde_json::Value) {
     let prog = link(vs, ps, p).unwrap_or_else(|e| panic!("link failed: {e}"));
     let report = || format!("--- vertex\n{}--- pixel\n{}", prog.vs.glsl, prog.ps.glsl);
-    if let Err(e) = dxlower_core::link::glslang_link(&prog.vs.glsl, &prog.ps.glsl) {
+    if let Err(e) = dxlower_glslang::glslang_link(&prog.vs.glsl, &prog.ps.glsl) {
         panic!("glslangValidator -l: {e}\n{}", report());
     }
     if let Err(e) = gles_link(&prog.vs.glsl, &prog.ps.glsl) {

@@ -165,7 +165,7 @@ fn corpus_stages_compile_in_webgl2() {
     es310.glsl_version = "310 es".into();
     let control = dxlower_core::translate_bytes(&read_corpus(VS_FILE), &es310)
         .unwrap_or_else(|e| panic!("{VS_FILE}: {e}"));
-    dxlower_core::validate::glslang(&control.glsl, control.stage)
+    dxlower_glslang::glslang(&control.glsl, control.stage)
         .unwrap_or_else(|e| panic!("glslang rejects the ES 3.10 control: {e}"));
     let control = batch.compile(Stage::Vertex, &control.glsl);
     let r = run(&batch);

@@ -77,7 +77,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
         // Both stages compiled: now as one program (glslangValidator -l).
-        if let Err(e) = dxlower_core::link::glslang_link(&program.vs.glsl, &program.ps.glsl) {
+        if let Err(e) = dxlower_glslang::glslang_link(&program.vs.glsl, &program.ps.glsl) {
             eprintln!(
                 "dxlower: {} + {}: the pair does not link: {e}",
                 args.vs.display(),

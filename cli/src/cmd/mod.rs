@@ -105,7 +105,7 @@ impl Validate {
     pub fn check(self, stage: &StageGlsl) -> Result<(), String> {
         match self {
             Validate::Glslang => {
-                dxlower_core::validate::glslang(&stage.glsl, stage.stage).map_err(|e| e.to_string())
+                dxlower_glslang::glslang(&stage.glsl, stage.stage).map_err(|e| e.to_string())
             }
             Validate::Browser => browser_compile(&[stage])?
                 .pop()

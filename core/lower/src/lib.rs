@@ -42,7 +42,6 @@ pub mod registry;
 pub mod regs;
 pub mod sweep;
 pub mod translate;
-pub mod validate;
 
 pub use binding::{BindingIds, BindingKind};
 pub use ctx::{Ctx, DeclCtx, Dst, IndexableTemp, ResourceDecl, Src, StageInput, StageState};

@@ -27,7 +27,7 @@
 //!   program.
 //!
 //! [`ProgramGlsl::manifest`] lists what the host binds, and
-//! [`glslang_link`] checks a pair as one program.
+//! `dxlower_glslang::glslang_link` checks a pair as one program.
 
 use crate::ctx::StageInput;
 use crate::error::TranslateError;
@@ -837,41 +837,6 @@ impl ProgramGlsl {
             notes,
         }
     }
-}
-
-/// Checks that a vertex and a fragment shader link, with
-/// `glslangValidator -l x.vert x.frag` (both stages compiled as GLSL ES and
-/// linked as one program: matching varyings, uniform blocks and
-/// uniforms). The texts are written to a fresh temporary directory, removed
-/// afterwards. `Err` carries the validator's log; a missing validator is
-/// an error, never a pass.
-pub fn glslang_link(vs: &str, ps: &str) -> Result<(), crate::validate::ValidateError> {
-    use crate::validate::ValidateError;
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "dxlower-link-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let io = |e: std::io::Error| ValidateError::Missing(format!("{}: {e}", dir.display()));
-    std::fs::create_dir_all(&dir).map_err(io)?;
-    let run = || {
-        let v = dir.join("x.vert");
-        let f = dir.join("x.frag");
-        std::fs::write(&v, vs).map_err(io)?;
-        std::fs::write(&f, ps).map_err(io)?;
-        let out = std::process::Command::new("glslangValidator")
-            .arg("-l")
-            .arg(&v)
-            .arg(&f)
-            .output()
-            .map_err(|e| ValidateError::Missing(e.to_string()))?;
-        crate::validate::verdict(&out)
-    };
-    let r = run();
-    let _ = std::fs::remove_dir_all(&dir);
-    r
 }
 
 #[cfg(test)]

@@ -1,5 +1,13 @@
-//! Validation of emitted GLSL by a real compiler: `glslangValidator`
-//! (Debian `glslang-tools`). A missing validator is an error, never a pass.
+//! # dxlower-glslang
+//!
+//! Validation of emitted GLSL by the Khronos reference compiler,
+//! `glslangValidator` (Debian `glslang-tools`): [`glslang`] compiles one
+//! GLSL ES stage, [`glslang_link`] compiles a vertex and a fragment shader
+//! and links them as one program. A missing validator is an error, never a
+//! pass.
+//!
+//! A host-only harness: it spawns a process and writes temporary files, so
+//! the translator crates do not depend on it.
 
 use dxlower_dxbc::ProgramType;
 use std::io::Write;
@@ -46,7 +54,7 @@ pub fn glslang(glsl: &str, stage: ProgramType) -> Result<(), ValidateError> {
 
 /// The verdict of a finished glslangValidator run: success, or its
 /// stdout and stderr as the log of the rejection.
-pub(crate) fn verdict(out: &std::process::Output) -> Result<(), ValidateError> {
+fn verdict(out: &std::process::Output) -> Result<(), ValidateError> {
     if out.status.success() {
         Ok(())
     } else {
@@ -54,4 +62,38 @@ pub(crate) fn verdict(out: &std::process::Output) -> Result<(), ValidateError> {
         log.push_str(&String::from_utf8_lossy(&out.stderr));
         Err(ValidateError::Rejected(log.trim().to_string()))
     }
+}
+
+/// Checks that a vertex and a fragment shader link, with
+/// `glslangValidator -l x.vert x.frag` (both stages compiled as GLSL ES and
+/// linked as one program: matching varyings, uniform blocks and
+/// uniforms). The texts are written to a fresh temporary directory, removed
+/// afterwards. `Err` carries the validator's log; a missing validator is
+/// an error, never a pass.
+pub fn glslang_link(vs: &str, ps: &str) -> Result<(), ValidateError> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "dxlower-link-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let io = |e: std::io::Error| ValidateError::Missing(format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    let run = || {
+        let v = dir.join("x.vert");
+        let f = dir.join("x.frag");
+        std::fs::write(&v, vs).map_err(io)?;
+        std::fs::write(&f, ps).map_err(io)?;
+        let out = std::process::Command::new("glslangValidator")
+            .arg("-l")
+            .arg(&v)
+            .arg(&f)
+            .output()
+            .map_err(|e| ValidateError::Missing(e.to_string()))?;
+        verdict(&out)
+    };
+    let r = run();
+    let _ = std::fs::remove_dir_all(&dir);
+    r
 }
