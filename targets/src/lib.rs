@@ -89,20 +89,44 @@ fn read_source(name_or_path: &str) -> Result<(String, String), ProfileError> {
     }
 }
 
-/// The top-level keys a RON profile text sets.
-fn keys_set(text: &str, source_name: &str) -> Result<Vec<String>, ProfileError> {
+/// A top-level key a profile text sets, with the fields it sets inside when
+/// its value is a struct.
+type KeySet = (String, Option<Vec<String>>);
+
+/// The keys a RON profile text sets: each top-level key, with the keys it
+/// sets inside when its value is a struct (`limits: (draw_buffers: 8)`,
+/// a family section `decl_io: (noperspective: Extension)`), so that
+/// `extends` overrides field by field.
+fn keys_set(
+    text: &str,
+    source_name: &str,
+) -> Result<Vec<(String, Option<Vec<String>>)>, ProfileError> {
     let v: ron::Value = ron::from_str(text).map_err(|e| ProfileError::Ron {
         source_name: source_name.to_string(),
         line: e.position.line,
         col: e.position.col,
         message: e.code.to_string(),
     })?;
-    match v {
-        ron::Value::Map(m) => Ok(m
-            .keys()
+    let names = |m: &ron::Map| -> Vec<String> {
+        m.keys()
             .filter_map(|k| match k {
                 ron::Value::String(s) => Some(s.clone()),
                 _ => None,
+            })
+            .collect()
+    };
+    match v {
+        ron::Value::Map(m) => Ok(m
+            .iter()
+            .filter_map(|(k, v)| {
+                let ron::Value::String(k) = k else {
+                    return None;
+                };
+                let inner = match v {
+                    ron::Value::Map(inner) if k != "passes" => Some(names(inner)),
+                    _ => None,
+                };
+                Some((k.clone(), inner))
             })
             .collect()),
         _ => Ok(Vec::new()),
@@ -135,9 +159,25 @@ fn load_chain(name_or_path: &str, stack: &mut Vec<String>) -> Result<Profile, Pr
     let mut merged = to_json(&parent)?;
     let child_json = to_json(&child)?;
     if let (Some(m), Some(c)) = (merged.as_object_mut(), child_json.as_object()) {
-        for k in &keys {
-            if let Some(v) = c.get(k) {
-                m.insert(k.clone(), v.clone());
+        for (k, inner) in &keys {
+            let Some(v) = c.get(k) else {
+                continue;
+            };
+            match (
+                inner,
+                m.get_mut(k).and_then(|p| p.as_object_mut()),
+                v.as_object(),
+            ) {
+                (Some(fields), Some(parent), Some(child)) => {
+                    for f in fields {
+                        if let Some(x) = child.get(f) {
+                            parent.insert(f.clone(), x.clone());
+                        }
+                    }
+                }
+                _ => {
+                    m.insert(k.clone(), v.clone());
+                }
             }
         }
     }
@@ -153,6 +193,12 @@ pub fn default_profile() -> Profile {
 mod tests {
     use super::*;
 
+    use dxlower_lowerings::decl_io::DeclIoSwitches;
+
+    fn attrs(p: &Profile) -> dxlower_lowerings::decl_io::switches::IntegerVertexAttributes {
+        p.switches::<DeclIoSwitches>().integer_vertex_attributes
+    }
+
     #[test]
     fn builtins_parse_and_webgl2_is_the_default() {
         for n in names() {
@@ -160,10 +206,7 @@ mod tests {
             assert_eq!(p.name, n);
         }
         assert_eq!(load("webgl2").unwrap(), Profile::default());
-        assert_ne!(
-            load("ccpwgl").unwrap().integer_vertex_attributes,
-            Profile::default().integer_vertex_attributes
-        );
+        assert_ne!(attrs(&load("ccpwgl").unwrap()), attrs(&Profile::default()));
     }
 
     #[test]
@@ -176,8 +219,45 @@ mod tests {
 
     #[test]
     fn bad_value_is_an_error() {
-        let e = parse("(early_fragment_tests: Keep)", "t.ron").unwrap_err();
+        let e = parse("(decl_io: (early_fragment_tests: Keep))", "t.ron").unwrap_err();
         assert!(e.to_string().contains("t.ron:1:"), "{e}");
+        // A misspelt switch inside a family section names the section's
+        // fields, with its position.
+        let e = parse("(\n decl_io: (\n  noperspectiv: Drop))", "t.ron").unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.starts_with("t.ron:3:"), "{msg}");
+        assert!(msg.contains("noperspectiv"), "{msg}");
+    }
+
+    #[test]
+    fn sections_merge_field_by_field() {
+        // native sets decl_io.noperspective and .sample_variables; a child
+        // that sets only .sample_variables keeps native's noperspective.
+        let dir = std::env::temp_dir().join(format!("dxlower-sections-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let child = dir.join("child.ron");
+        std::fs::write(
+            &child,
+            "(extends: Some(\"native\"), decl_io: (sample_variables: true), limits: (draw_buffers: 8))",
+        )
+        .unwrap();
+        let p = load(child.to_str().unwrap()).unwrap();
+        let native = load("native").unwrap();
+        let (d, n) = (
+            p.switches::<DeclIoSwitches>(),
+            native.switches::<DeclIoSwitches>(),
+        );
+        assert!(d.sample_variables);
+        assert_eq!(d.noperspective, n.noperspective);
+        assert_ne!(
+            d.noperspective,
+            Profile::default()
+                .switches::<DeclIoSwitches>()
+                .noperspective
+        );
+        assert_eq!(p.limits.draw_buffers, 8);
+        assert_eq!(p.limits.texture_units, native.limits.texture_units);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -204,10 +284,7 @@ mod tests {
         assert_eq!(p.glsl_version, "310 es");
         assert!(p.nan_exact, "from base");
         // From ccpwgl, two levels up.
-        assert_eq!(
-            p.integer_vertex_attributes,
-            load("ccpwgl").unwrap().integer_vertex_attributes
-        );
+        assert_eq!(attrs(&p), attrs(&load("ccpwgl").unwrap()));
         // A cycle is an error.
         std::fs::write(
             &base,

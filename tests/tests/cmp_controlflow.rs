@@ -12,11 +12,11 @@
 // nobody names).
 extern crate dxlower_lowerings;
 
-use dxlower_core::profile::DiscardMode;
 use dxlower_core::{Ctx, DeclCtx, Lower, Profile, Registry};
 use dxlower_dxbc::{
     Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType, ProgramType,
 };
+use dxlower_lowerings::cmp_controlflow::switches::DiscardMode;
 use dxlower_tests::build::{m, op, rd, rs, s};
 use dxlower_tests::{
     glslang, main_body, manifest, ps_isgn as isgn, ps_osgn as osgn, translate_corpus, Built,
@@ -111,10 +111,10 @@ fn desktop() -> Profile {
 }
 
 fn with_discard(mode: DiscardMode) -> Profile {
-    Profile {
+    Profile::default().with(dxlower_lowerings::cmp_controlflow::CmpControlflowSwitches {
         discard_mode: mode,
-        ..Profile::default()
-    }
+        ..Default::default()
+    })
 }
 
 /// Translates `body` in the test program, checks the whole shader with

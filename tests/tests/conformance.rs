@@ -39,8 +39,9 @@
 //! `$DXLOWER_CONFORMANCE_REPORT`). `DXLOWER_CONFORMANCE_FILTER=text` runs
 //! only the cases whose id contains `text`.
 
-use dxlower_core::profile::{F32ToF16, RegisterModel};
+use dxlower_core::profile::RegisterModel;
 use dxlower_core::{Profile, StageGlsl, TranslateError};
+use dxlower_lowerings::integer_conv::switches::F32ToF16;
 // Links every family crate so its handlers register.
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
 use dxlower_lowerings as _;
@@ -319,7 +320,8 @@ fn load_cases() -> Vec<Case> {
 fn d3d_exact_profile() -> Profile {
     let mut p = plain_profile();
     p.nan_exact = true;
-    p.f32tof16 = F32ToF16::Exact;
+    p.switches_mut::<dxlower_lowerings::integer_conv::IntegerConvSwitches>()
+        .f32tof16 = F32ToF16::Exact;
     p
 }
 

@@ -9,10 +9,7 @@
 //! may contain sampling instructions whose family is not linked yet (the
 //! resource declarations scan them).
 
-use dxlower_core::profile::{
-    EarlyFragmentTests, FragCoordOrigin, Gate, IcbShape, IntegerVertexAttributes, NoPerspective,
-    SamplerPrecision, Texture1D as Tex1D, TextureBuffers, VertexIdBase, VsInputLocations,
-};
+use dxlower_core::profile::FragCoordOrigin;
 use dxlower_core::registry::{Lower, Registry};
 use dxlower_core::{Ctx, DeclCtx, LowerError, Output, Profile, StageState, Ty};
 use dxlower_dxbc::signature::{ComponentType, MinPrecision};
@@ -20,6 +17,10 @@ use dxlower_dxbc::{
     global_flags, Components, CustomDataClass, Instruction, InterpolationMode, Opcode, Operand,
     OperandType, Payload, Program, ProgramType, ResourceDimension, ReturnType, Signature,
     SignatureElement, SignatureSystemValue, SystemValue,
+};
+use dxlower_lowerings::decl_io::switches::{
+    EarlyFragmentTests, Gate, IcbShape, IntegerVertexAttributes, NoPerspective, SamplerPrecision,
+    Texture1D as Tex1D, TextureBuffers, VertexIdBase, VsInputLocations,
 };
 use dxlower_tests::{glslang, Built};
 use std::fmt::Write;
@@ -376,7 +377,10 @@ fn vs_inputs_integer_attributes() {
         insts(),
         sig(),
         None,
-        &profile(|p| p.integer_vertex_attributes = IntegerVertexAttributes::FloatValue),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .integer_vertex_attributes = IntegerVertexAttributes::FloatValue
+        }),
     );
     insta::assert_snapshot!(format!(
         "=== Integer\n{integer}=== FloatValue\n{float_value}"
@@ -393,7 +397,10 @@ fn vs_input_locations_explicit() {
             row("TEXCOORD", 0, NONE, F, 4, "xy"),
         ]),
         None,
-        &profile(|p| p.vs_input_locations = VsInputLocations::Explicit),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .vs_input_locations = VsInputLocations::Explicit
+        }),
     );
     insta::assert_snapshot!(out);
 }
@@ -425,7 +432,10 @@ fn vs_system_value_inputs() {
         insts(),
         sig(),
         None,
-        &profile(|p| p.vertex_id_base = VertexIdBase::Uniform("dx_FirstVertex".into())),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .vertex_id_base = VertexIdBase::Uniform("dx_FirstVertex".into())
+        }),
     );
     insta::assert_snapshot!(format!("=== AssumeZero\n{zero}=== Uniform\n{uniform}"));
 }
@@ -507,7 +517,10 @@ fn vs_outputs_without_fill() {
         insts,
         None,
         sig,
-        &profile(|p| p.signature_only_output_fill = false),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .signature_only_output_fill = false
+        }),
     );
     assert!(!out.contains("= vec"), "{out}");
     assert!(!out.contains("uvec2(0u)"), "{out}");
@@ -660,7 +673,10 @@ fn ps_noperspective_per_profile() {
         insts.clone(),
         sig.clone(),
         None,
-        &profile(|p| p.noperspective = NoPerspective::Extension),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .noperspective = NoPerspective::Extension
+        }),
     );
     insta::assert_snapshot!(format!("=== Drop\n{dropped}=== Extension\n{ext}"));
     let e = refused(
@@ -668,7 +684,10 @@ fn ps_noperspective_per_profile() {
         insts,
         sig,
         None,
-        &profile(|p| p.noperspective = NoPerspective::Error),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .noperspective = NoPerspective::Error
+        }),
     );
     is_refusal(
         &e,
@@ -695,7 +714,10 @@ fn ps_sample_interpolation_per_profile() {
         insts,
         sig,
         None,
-        &profile(|p| p.sample_qualifier = Gate::Error),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .sample_qualifier = Gate::Error
+        }),
     );
     is_refusal(
         &e,
@@ -769,7 +791,14 @@ fn ps_sample_index_gated() {
     // glslangValidator 12 does not declare gl_SampleID for ES 3.00 even
     // with the extension (Mesa does; docs/decl-io.md): snapshot only.
     let b = Built::new(PS, 5, insts(), sig(), None);
-    let l = lower_decls(&b, &profile(|p| p.sample_variables = true)).expect("lowers");
+    let l = lower_decls(
+        &b,
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .sample_variables = true
+        }),
+    )
+    .expect("lowers");
     insta::assert_snapshot!(report(&l));
 }
 
@@ -831,7 +860,14 @@ fn clip_cull_distances_gated() {
     // glslangValidator 12 does not know GL_EXT_clip_cull_distance (Mesa
     // compiles it; docs/decl-io.md): snapshot only.
     let b = Built::new(VS, 5, insts(), None, sig());
-    let l = lower_decls(&b, &profile(|p| p.clip_cull_distance = true)).expect("lowers");
+    let l = lower_decls(
+        &b,
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .clip_cull_distance = true
+        }),
+    )
+    .expect("lowers");
     insta::assert_snapshot!(report(&l));
 }
 
@@ -1263,7 +1299,14 @@ fn immediate_constant_buffer_const_vec4_shape_is_rejected_by_glslang() {
     // bit-cast built-ins) but glslangValidator does not fold them — the
     // evidence behind the ConstUvec4Array default (docs/decl-io.md).
     let b = Built::new(PS, 5, vec![icb()], None, None);
-    let l = lower_decls(&b, &profile(|p| p.icb_shape = IcbShape::ConstVec4Array)).expect("lowers");
+    let l = lower_decls(
+        &b,
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .icb_shape = IcbShape::ConstVec4Array
+        }),
+    )
+    .expect("lowers");
     insta::assert_snapshot!(report(&l));
     let log =
         glslang(&l.glsl, PS).expect_err("glslang folds uintBitsToFloat now: revisit the default");
@@ -1320,7 +1363,8 @@ fn global_flags_per_profile() {
         None,
         None,
         &profile(|p| {
-            p.early_fragment_tests = EarlyFragmentTests::Emit;
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .early_fragment_tests = EarlyFragmentTests::Emit;
             p.glsl_version = "310 es".into();
         }),
     );
@@ -1332,7 +1376,10 @@ fn global_flags_per_profile() {
         vec![flags(early)],
         None,
         None,
-        &profile(|p| p.early_fragment_tests = EarlyFragmentTests::Error),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .early_fragment_tests = EarlyFragmentTests::Error
+        }),
     );
     is_refusal(
         &e,
@@ -1402,7 +1449,10 @@ fn resource_precision_per_profile() {
             insts(),
             None,
             None,
-            &profile(|p| p.sampler_precision = prec),
+            &profile(|p| {
+                p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                    .sampler_precision = prec
+            }),
         );
         let decls: Vec<&str> = out.lines().filter(|l| l.starts_with("uniform")).collect();
         let _ = writeln!(text, "=== {prec:?}\n{}", decls.join("\n"));
@@ -1429,7 +1479,10 @@ fn resources_1d_emulated_or_refused() {
         insts(),
         None,
         None,
-        &profile(|p| p.texture_1d = Tex1D::Refuse),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .texture_1d = Tex1D::Refuse
+        }),
     );
     is_refusal(
         &e,
@@ -1510,7 +1563,10 @@ fn resources_buffer_emulated() {
         ],
         None,
         None,
-        &profile(|p| p.texture_buffers = TextureBuffers::Emulate),
+        &profile(|p| {
+            p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .texture_buffers = TextureBuffers::Emulate
+        }),
     );
     insta::assert_snapshot!(out);
 }

@@ -11,7 +11,6 @@
 //!   with an independent Rust reference of the D3D rule (edge cases and
 //!   pseudo-random inputs, including the shared conformance rows' inputs).
 
-use dxlower_core::profile::{F32ToF16, FtoiFtou};
 use dxlower_core::{Profile, Registry, TranslateError};
 use dxlower_dxbc::signature::{ComponentType, MinPrecision};
 use dxlower_dxbc::{
@@ -19,6 +18,7 @@ use dxlower_dxbc::{
     ProgramType, Signature, SignatureElement, SignatureSystemValue, SystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
+use dxlower_lowerings::integer_conv::switches::{F32ToF16, FtoiFtou};
 use dxlower_tests::build::{l, rd, rs};
 use dxlower_tests::{glslang, main_body, Built};
 
@@ -383,10 +383,10 @@ fn ftoi_ftou_d3d_exact() {
 
 #[test]
 fn ftoi_ftou_bare() {
-    let p = Profile {
+    let p = webgl2().with(dxlower_lowerings::integer_conv::IntegerConvSwitches {
         ftoi_ftou: FtoiFtou::Bare,
-        ..webgl2()
-    };
+        ..Default::default()
+    });
     let glsl = translate(&p, &ftoi_ftou());
     assert!(!glsl.contains("dx11_"), "{glsl}");
     let b = snap("ftoi_ftou_bare", &p, &ftoi_ftou());
@@ -431,10 +431,10 @@ fn f32tof16_clamped() {
 
 #[test]
 fn f32tof16_exact() {
-    let p = Profile {
+    let p = webgl2().with(dxlower_lowerings::integer_conv::IntegerConvSwitches {
         f32tof16: F32ToF16::Exact,
-        ..webgl2()
-    };
+        ..Default::default()
+    });
     let glsl = translate(&p, &f32tof16());
     assert!(glsl.contains("uint dx11_f32tof16(float v)"), "{glsl}");
     assert!(!glsl.contains("packHalf2x16"), "{glsl}");
@@ -624,10 +624,10 @@ fn uaddc_usubb_flags_are_zero_or_one() {
 /// the mirrors below transcribe.
 #[test]
 fn every_helper_once() {
-    let p = Profile {
+    let p = webgl2().with(dxlower_lowerings::integer_conv::IntegerConvSwitches {
         f32tof16: F32ToF16::Exact,
-        ..webgl2()
-    };
+        ..Default::default()
+    });
     let insts = [
         inst(Opcode::Ftoi, vec![rd(0, "x"), rs(1, "x")]),
         inst(Opcode::Ftoi, vec![rd(0, "y"), rs(1, "y")]),
@@ -1567,10 +1567,10 @@ fn gles_results_match_d3d() {
         },
         Group {
             name: "f32tof16 (exact)",
-            profile: Profile {
+            profile: webgl2().with(dxlower_lowerings::integer_conv::IntegerConvSwitches {
                 f32tof16: F32ToF16::Exact,
-                ..webgl2()
-            },
+                ..Default::default()
+            }),
             regs: 1,
             body: vec![inst(Opcode::F32tof16, vec![out("xyzw"), arg(0, "xyzw")])],
             inputs: one_reg_cases(&f32_16),

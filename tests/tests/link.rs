@@ -13,13 +13,14 @@
 
 extern crate dxlower_lowerings;
 
-use dxlower_core::profile::{NoPerspective, PassSpec};
+use dxlower_core::profile::PassSpec;
 use dxlower_core::{link, Profile, ProgramGlsl, TranslateError};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     global_flags, Components, ExtendedOpcode, Instruction, InterpolationMode, Opcode, Operand,
     OperandType, Payload, ProgramType, ResourceDimension, ReturnType,
 };
+use dxlower_lowerings::decl_io::switches::NoPerspective;
 use dxlower_tests::build::*;
 use dxlower_tests::{glslang, Built};
 use std::collections::BTreeMap;
@@ -303,7 +304,8 @@ fn vs_interpolation_follows_the_ps() {
     // its answer recorded (llvmpipe's ES 3.0 context may lack the NV
     // extension, which is a property of the driver, not of the text).
     let mut ext = profile("webgl2");
-    ext.noperspective = NoPerspective::Extension;
+    ext.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+        .noperspective = NoPerspective::Extension;
     let prog = linked(&vs, &ps, &ext);
     if let Err(e) = dxlower_glslang::glslang_link(&prog.vs.glsl, &prog.ps.glsl) {
         panic!(
@@ -917,7 +919,10 @@ fn profile_from_a_ron_file_under_tests() {
     base.description = p.description.clone();
     base.extends = p.extends.clone();
     base.glsl_version = p.glsl_version.clone();
-    base.early_fragment_tests = p.early_fragment_tests;
+    base.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+        .early_fragment_tests = p
+        .switches::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+        .early_fragment_tests;
     assert_eq!(p, base);
     let ps = stage(
         PS,

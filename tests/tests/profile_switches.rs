@@ -23,7 +23,6 @@
 
 extern crate dxlower_lowerings;
 
-use dxlower_core::profile::{ClipCullExtension, ClipZRemap, NoPerspective, Precise};
 use dxlower_core::{link, Profile, ProgramGlsl};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
@@ -31,6 +30,7 @@ use dxlower_dxbc::{
     ProgramType, SignatureSystemValue, SystemValue,
 };
 use dxlower_gles::{Draw, Format, UniformBlock, Vertices};
+use dxlower_lowerings::decl_io::switches::{ClipCullExtension, ClipZRemap, NoPerspective, Precise};
 use dxlower_tests::build::*;
 use dxlower_tests::{element, glslang, main_body, manifest, read_corpus, Built};
 use dxlower_webgl::{Batch, Browser};
@@ -158,7 +158,12 @@ fn depth_pair() -> (Built, Built) {
 #[test]
 fn clip_z_epilogue_before_every_return() {
     let gl_depth = native_gl_depth();
-    assert_eq!(gl_depth.clip_z_remap, ClipZRemap::Epilogue);
+    assert_eq!(
+        gl_depth
+            .switches::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+            .clip_z_remap,
+        ClipZRemap::Epilogue
+    );
     let (vs, _) = depth_pair();
     let out = vs.translate(&gl_depth).unwrap_or_else(|e| panic!("{e}"));
     let body = main_body(&out.glsl);
@@ -179,7 +184,12 @@ fn clip_z_epilogue_before_every_return() {
     // Off in every built-in profile.
     for name in ["webgl2", "ccpwgl", "native"] {
         let p = profile(name);
-        assert_eq!(p.clip_z_remap, ClipZRemap::Off, "{name}");
+        assert_eq!(
+            p.switches::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .clip_z_remap,
+            ClipZRemap::Off,
+            "{name}"
+        );
         let plain = vs.translate(&p).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(!plain.glsl.contains("2.0 * gl_Position.z"), "{name}");
     }
@@ -362,7 +372,12 @@ fn varying_pair(precise: bool) -> (Built, Built) {
 #[test]
 fn precise_gives_invariant_position() {
     let native = profile("native");
-    assert_eq!(native.precise, Precise::InvariantPosition);
+    assert_eq!(
+        native
+            .switches::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+            .precise,
+        Precise::InvariantPosition
+    );
     let (vs, ps) = varying_pair(true);
     let prog = linked(&vs, &ps, &native);
     assert_eq!(
@@ -383,7 +398,12 @@ fn precise_gives_invariant_position() {
     assert!(!plain.vs.glsl.contains("invariant"), "{}", plain.vs.glsl);
     for name in ["webgl2", "ccpwgl"] {
         let p = profile(name);
-        assert_eq!(p.precise, Precise::Ignore, "{name}");
+        assert_eq!(
+            p.switches::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+                .precise,
+            Precise::Ignore,
+            "{name}"
+        );
         let other = linked(&vs, &ps, &p);
         assert!(!other.vs.glsl.contains("invariant"), "{name}");
     }
@@ -440,7 +460,12 @@ fn noperspective_pair() -> (Built, Built) {
 #[test]
 fn native_noperspective_on_both_stages() {
     let native = profile("native");
-    assert_eq!(native.noperspective, NoPerspective::Extension);
+    assert_eq!(
+        native
+            .switches::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+            .noperspective,
+        NoPerspective::Extension
+    );
     let (vs, ps) = noperspective_pair();
     let prog = linked(&vs, &ps, &native);
     let directive = "#extension GL_NV_shader_noperspective_interpolation : require";
@@ -572,15 +597,18 @@ fn sample_index_ps() -> Built {
 /// native with the clip/cull opt-in switched on, with the given directive.
 fn native_clip_cull(ext: ClipCullExtension) -> Profile {
     let mut p = profile("native");
-    p.clip_cull_distance = true;
-    p.clip_cull_extension = ext;
+    p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+        .clip_cull_distance = true;
+    p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+        .clip_cull_extension = ext;
     p
 }
 
 /// native with the sample-variables opt-in switched on.
 fn native_sample_variables() -> Profile {
     let mut p = profile("native");
-    p.sample_variables = true;
+    p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+        .sample_variables = true;
     p
 }
 
@@ -592,8 +620,17 @@ fn native_sample_variables() -> Profile {
 #[test]
 fn clip_cull_directive_per_profile() {
     let native = profile("native");
-    assert!(!native.clip_cull_distance);
-    assert_eq!(native.clip_cull_extension, ClipCullExtension::Angle);
+    assert!(
+        !native
+            .switches::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+            .clip_cull_distance
+    );
+    assert_eq!(
+        native
+            .switches::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+            .clip_cull_extension,
+        ClipCullExtension::Angle
+    );
     let (vs, ps) = clip_cull_pair();
     let refused = link(vs.input(), ps.input(), &native).expect_err("refused in native");
     assert!(
@@ -635,7 +672,11 @@ fn clip_cull_directive_per_profile() {
 /// `sample_variables` off.
 #[test]
 fn sample_variables_stay_off_in_native() {
-    assert!(!profile("native").sample_variables);
+    assert!(
+        !profile("native")
+            .switches::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+            .sample_variables
+    );
     let ps = sample_index_ps();
     let prog = linked(&plain_vs(), &ps, &native_sample_variables());
     assert!(prog
@@ -838,7 +879,8 @@ fn texture_buffers_emulated_on_the_corpus() {
 /// (`fragcoord_origin = FlipWithUniform`); and the program still links.
 #[test]
 fn manifest_lists_the_runtime_uniforms() {
-    use dxlower_core::profile::{FragCoordOrigin, VertexIdBase};
+    use dxlower_core::profile::FragCoordOrigin;
+    use dxlower_lowerings::decl_io::switches::VertexIdBase;
     let vs = stage(
         VS,
         vec![
@@ -869,7 +911,8 @@ fn manifest_lists_the_runtime_uniforms() {
         osgn(vec![target(0)]),
     );
     let mut p = profile("webgl2");
-    p.vertex_id_base = VertexIdBase::Uniform("dx_FirstVertex".into());
+    p.switches_mut::<dxlower_lowerings::decl_io::DeclIoSwitches>()
+        .vertex_id_base = VertexIdBase::Uniform("dx_FirstVertex".into());
     p.fragcoord_origin = FragCoordOrigin::FlipWithUniform;
     let prog = linked(&vs, &ps, &p);
     program_links("runtime uniforms", &prog);

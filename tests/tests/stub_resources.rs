@@ -323,7 +323,11 @@ fn without_rdef_or_names_nothing_is_stubbed() {
     checked_glsl(&no_rdef.glsl, PS);
     let webgl2 = test_ps(&body, true).translate(&{
         let mut p = profile("webgl2");
-        p.resinfo_mip_count = profile("ccpwgl").resinfo_mip_count;
+        p.switches_mut::<dxlower_lowerings::texture_sample::TextureSampleSwitches>()
+            .resinfo_mip_count = profile("ccpwgl")
+            .switches::<dxlower_lowerings::texture_sample::TextureSampleSwitches>()
+            .resinfo_mip_count
+            .clone();
         p
     });
     checked_glsl(&webgl2.glsl, PS);

@@ -10,7 +10,7 @@
 // Link every family so their handlers register.
 extern crate dxlower_lowerings;
 
-use dxlower_core::profile::{FragCoordOrigin, Gather4, ResinfoMipCount, Texture1D, TextureBuffers};
+use dxlower_core::profile::FragCoordOrigin;
 use dxlower_core::{
     Ctx, DeclCtx, Lower, Profile, Registry, ResourceDecl, StageInput, TranslateError, Ty,
 };
@@ -21,6 +21,8 @@ use dxlower_dxbc::{
     ProgramType, ResourceDimension, ReturnType, SamplerMode, SignatureElement,
     SignatureSystemValue, SystemValue, Version,
 };
+use dxlower_lowerings::decl_io::switches::{Texture1D, TextureBuffers};
+use dxlower_lowerings::texture_sample::switches::{Gather4, ResinfoMipCount};
 use dxlower_tests::build::{m, op, rd, resinfo, rs, s, v};
 use dxlower_tests::{glslang, main_body, signature, Built};
 
@@ -225,10 +227,10 @@ fn snap_with(name: &str, profile: &Profile, body: &[Instruction]) -> String {
 }
 
 fn mip_uniform() -> Profile {
-    Profile {
+    Profile::default().with(dxlower_lowerings::texture_sample::TextureSampleSwitches {
         resinfo_mip_count: ResinfoMipCount::Uniform("hlslcc_mipCount".into()),
-        ..Profile::default()
-    }
+        ..Default::default()
+    })
 }
 
 /// Translates and expects a refusal; returns (what, why, lifted_by).
@@ -866,10 +868,10 @@ fn ld_buffer_emulated_or_refused() {
         ),
     ];
     let built = ps(&body, &[decl, idecl]);
-    let emulate = Profile {
+    let emulate = Profile::default().with(dxlower_lowerings::decl_io::DeclIoSwitches {
         texture_buffers: TextureBuffers::Emulate,
-        ..Profile::default()
-    };
+        ..Default::default()
+    });
     check("ld_buffer_emulated", &emulate, &built, &body);
     let (what, _, lifted) = refused(&Profile::default(), &built);
     assert_eq!(what, "buffer t9");
@@ -1085,10 +1087,11 @@ fn gather4() {
         Opcode::Gather4,
         vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp_sel(0, "x")],
     )];
-    let no_gather = Profile {
-        gather4: Gather4::Refuse,
-        ..Profile::default()
-    };
+    let no_gather =
+        Profile::default().with(dxlower_lowerings::texture_sample::TextureSampleSwitches {
+            gather4: Gather4::Refuse,
+            ..Default::default()
+        });
     let (what, _, lifted) = refused(&no_gather, &ps(&body, &[]));
     assert_eq!(what, "gather4");
     assert_eq!(lifted.as_deref(), Some("gather4 = Emulate"));
@@ -1147,10 +1150,10 @@ fn refusals_end_to_end() {
         Opcode::Sample,
         vec![rd(0, "xyzw"), v(0, "xxxx"), t(4), smp(0)],
     )];
-    let profile = Profile {
+    let profile = Profile::default().with(dxlower_lowerings::decl_io::DeclIoSwitches {
         texture_1d: Texture1D::Refuse,
-        ..Profile::default()
-    };
+        ..Default::default()
+    });
     let (what, _, lifted) = refused(&profile, &ps(&one_d, &[]));
     assert_eq!(what, "texture1d t4");
     assert!(lifted.is_some());

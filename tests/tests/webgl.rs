@@ -21,10 +21,10 @@
 //!
 //! Chromium missing or not starting fails these tests with its log.
 
-use dxlower_core::profile::F32ToF16;
 use dxlower_core::{Profile, StageGlsl};
 use dxlower_dxbc::ProgramType;
 use dxlower_lowerings as _;
+use dxlower_lowerings::integer_conv::switches::F32ToF16;
 use dxlower_tests::{conformance_dir, manifest, read_corpus};
 use dxlower_webgl::{Batch, Browser, Draw, Format, Report, Stage, UniformBlock};
 use rayon::prelude::*;
@@ -389,7 +389,8 @@ fn conformance_sample_renders_in_webgl2() {
     assert!(!cases.is_empty(), "no conformance cases");
     let mut p = profile("webgl2");
     p.nan_exact = true;
-    p.f32tof16 = F32ToF16::Exact;
+    p.switches_mut::<dxlower_lowerings::integer_conv::IntegerConvSwitches>()
+        .f32tof16 = F32ToF16::Exact;
     let vs = dxlower_core::translate_bytes(&read_corpus(VS_FILE), &p)
         .unwrap_or_else(|e| panic!("{VS_FILE}: {e}"));
     let position = vs

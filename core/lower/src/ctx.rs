@@ -227,6 +227,11 @@ impl<'a> DeclCtx<'a> {
         self.st.profile
     }
 
+    /// The family section `T` of the profile ([`crate::Switches`]).
+    pub fn switches<T: crate::Switches>(&self) -> &'a T {
+        self.st.profile.switches::<T>()
+    }
+
     /// Adds a storage variable and returns its index.
     pub fn add_var(&mut self, var: Var) -> u32 {
         if let Some(i) = self.st.vars.iter().position(|v| v.name == var.name) {
@@ -644,6 +649,11 @@ impl<'a> Ctx<'a> {
     /// The profile.
     pub fn profile(&self) -> &'a Profile {
         self.st.profile
+    }
+
+    /// The family section `T` of the profile ([`crate::Switches`]).
+    pub fn switches<T: crate::Switches>(&self) -> &'a T {
+        self.st.profile.switches::<T>()
     }
 
     /// Requests a helper function.

@@ -49,12 +49,13 @@ pub use emit::{Helper, Output, SamplerUniform};
 pub use error::{LowerError, Refusal, Site, TranslateError};
 pub use link::{link, LinkError, LinkHints, Manifest, ProgramGlsl, Varying};
 pub use pass::{PassEntry, PassWhen};
-pub use profile::Profile;
+pub use profile::{Profile, Switches};
 pub use registry::{FamilyEntry, HandlerEntry, Lower, Registry};
 pub use regs::{Ty, Var};
 pub use translate::{stage_input, translate_bytes, translate_shader, translate_stage, StageGlsl};
 
 #[doc(hidden)]
 pub mod __private {
+    pub use erased_serde;
     pub use inventory;
 }

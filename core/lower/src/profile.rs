@@ -1,19 +1,206 @@
 //! The target profile schema.
 //!
-//! A profile is data (a RON file under `targets/`): language gates, semantic
-//! switches and the named ABI rewrite passes to run. Every field has a
-//! default equal to the plain `webgl2` target, and unknown keys are errors,
-//! so a typo never turns into a silent default. `../shared/design/profiles.md`
-//! documents each switch and which profile sets it how.
+//! A profile is data (a RON file under `targets/`): the target language,
+//! the semantic rules every family shares, resource limits, the named ABI
+//! rewrite passes to run, and one *section* per family that has switches of
+//! its own. Every field has a default equal to the plain `webgl2` target,
+//! and unknown keys are errors, so a typo never turns into a silent default.
 //!
-//! Handlers never read ABI policy from here; they read the few language gates
-//! that change one opcode's text (e.g. [`Profile::early_fragment_tests`]).
+//! ```ron
+//! (
+//!     name: "native",
+//!     extends: Some("webgl2"),
+//!     register_model: FloatVec4UVec4Companions,   // core: shared by every family
+//!     nan_exact: true,
+//!     decl_io: (noperspective: Extension),        // the decl-io family's section
+//!     integer_conv: (f32tof16: Exact),
+//!     passes: [(name: "bone_transforms", params: {"mode": "ubo"})],
+//! )
+//! ```
+//!
+//! The top-level fields of [`Profile`] are the ones the core itself reads
+//! or that several families share. A family's own switches live in its
+//! crate: a type implementing [`Switches`], registered with
+//! [`register_switches!`](crate::register_switches) under a section name;
+//! the family reads it with `cx.switches::<T>()` and documents it beside
+//! its handlers. Adding a switch to a family touches only that family.
+//! Sections are parsed by the registered type while the profile is read, so
+//! an error inside a section carries its RON line and column like any
+//! other.
 
-use serde::{Deserialize, Serialize};
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::any::{Any, TypeId};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::{Mutex, OnceLock};
 
-/// A complete target profile.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+/// A family's typed section of the profile (`decl_io: (...)`).
+///
+/// Implemented by a plain `serde` struct of the family's switches with
+/// `#[serde(default, deny_unknown_fields)]`, whose `Default` is the plain
+/// `webgl2` behaviour. Register it with
+/// [`register_switches!`](crate::register_switches).
+pub trait Switches:
+    Clone + Default + fmt::Debug + PartialEq + Serialize + de::DeserializeOwned + Send + Sync + 'static
+{
+    /// The RON key of the section (`decl_io`).
+    const SECTION: &'static str;
+}
+
+/// A section's value behind a trait object: what the profile stores.
+pub trait SectionValue: Any + fmt::Debug + Send + Sync + erased_serde::Serialize {
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn SectionValue>;
+    /// Equality with another section value (false for another type).
+    fn eq_dyn(&self, other: &dyn SectionValue) -> bool;
+    /// The value as `Any`, for the typed view.
+    fn as_any(&self) -> &dyn Any;
+    /// The value as mutable `Any`.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Switches> SectionValue for T {
+    fn clone_box(&self) -> Box<dyn SectionValue> {
+        Box::new(self.clone())
+    }
+    fn eq_dyn(&self, other: &dyn SectionValue) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// Parses a section from any `serde` deserializer.
+pub type SectionParse = fn(
+    &mut dyn erased_serde::Deserializer<'_>,
+) -> Result<Box<dyn SectionValue>, erased_serde::Error>;
+
+/// One registered profile section.
+pub struct SectionEntry {
+    /// The RON key (`decl_io`).
+    pub name: &'static str,
+    /// The family that owns it (`decl-io`).
+    pub family: &'static str,
+    /// The crate it lives in.
+    pub krate: &'static str,
+    /// Where it is registered (`file:line`).
+    pub file: &'static str,
+    /// Source line.
+    pub line: u32,
+    /// The section type.
+    pub type_id: fn() -> TypeId,
+    /// Reads the section.
+    pub parse: SectionParse,
+    /// The section's defaults.
+    pub default: fn() -> Box<dyn SectionValue>,
+}
+
+inventory::collect!(SectionEntry);
+
+/// Registers a family's [`Switches`] type as a profile section.
+///
+/// ```ignore
+/// dxlower_core::register_switches!(DeclIoSwitches, family: "decl-io");
+/// ```
+#[macro_export]
+macro_rules! register_switches {
+    ($ty:ty, family: $fam:expr $(,)?) => {
+        $crate::__private::inventory::submit! {
+            $crate::profile::SectionEntry {
+                name: <$ty as $crate::profile::Switches>::SECTION,
+                family: $fam,
+                krate: env!("CARGO_PKG_NAME"),
+                file: file!(),
+                line: line!(),
+                type_id: ::std::any::TypeId::of::<$ty>,
+                parse: |d| {
+                    ::std::result::Result::Ok(::std::boxed::Box::new(
+                        $crate::__private::erased_serde::deserialize::<$ty>(d)?,
+                    ))
+                },
+                default: || ::std::boxed::Box::new(<$ty as ::std::default::Default>::default()),
+            }
+        }
+    };
+}
+
+/// Every registered section, sorted by name.
+pub fn sections() -> &'static [&'static SectionEntry] {
+    static ALL: OnceLock<Vec<&'static SectionEntry>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut v: Vec<&'static SectionEntry> =
+            inventory::iter::<SectionEntry>.into_iter().collect();
+        v.sort_by_key(|e| (e.name, e.file, e.line));
+        v.dedup_by_key(|e| e.name);
+        v
+    })
+}
+
+fn section(name: &str) -> Option<&'static SectionEntry> {
+    sections().iter().copied().find(|e| e.name == name)
+}
+
+/// The sections a profile holds, by name.
+#[derive(Default)]
+pub struct Sections(BTreeMap<&'static str, Box<dyn SectionValue>>);
+
+impl Clone for Sections {
+    fn clone(&self) -> Self {
+        Sections(self.0.iter().map(|(k, v)| (*k, v.clone_box())).collect())
+    }
+}
+
+impl PartialEq for Sections {
+    fn eq(&self, other: &Self) -> bool {
+        let get = |s: &Sections, e: &SectionEntry| {
+            s.0.get(e.name)
+                .map(|b| b.clone_box())
+                .unwrap_or_else(|| (e.default)())
+        };
+        sections()
+            .iter()
+            .all(|e| get(self, e).eq_dyn(get(other, e).as_ref()))
+            && self.0.keys().all(|k| section(k).is_some())
+            && other.0.keys().all(|k| section(k).is_some())
+    }
+}
+
+impl fmt::Debug for Sections {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.0.iter()).finish()
+    }
+}
+
+/// The default of a section type that no profile holds: built once per
+/// type and kept for the life of the process (a few small structs).
+fn leaked_default<T: Switches>() -> &'static T {
+    static DEFAULTS: OnceLock<Mutex<BTreeMap<TypeId, &'static (dyn Any + Send + Sync)>>> =
+        OnceLock::new();
+    let map = DEFAULTS.get_or_init(Default::default);
+    let mut m = match map.lock() {
+        Ok(m) => m,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    let v = *m
+        .entry(TypeId::of::<T>())
+        .or_insert_with(|| Box::leak(Box::new(T::default())));
+    match v.downcast_ref::<T>() {
+        Some(t) => t,
+        // The entry for `TypeId::of::<T>()` holds a `T` by construction.
+        None => unreachable!("section default of another type"),
+    }
+}
+
+/// A complete target profile: the core's switches (read by the core or
+/// shared by several families), the named passes, and the families'
+/// sections.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Profile {
     /// Profile name (`webgl2`).
     pub name: String,
@@ -24,61 +211,20 @@ pub struct Profile {
     /// The `#version` line's number and suffix: `"300 es"` (WebGL2) or
     /// `"310 es"`.
     pub glsl_version: String,
-    /// Precision of sampler uniforms (profiles.md §1 `sampler_precision`).
-    pub sampler_precision: SamplerPrecision,
-    /// `dcl_global_flags forceEarlyDepthStencil` (profiles.md §1).
-    pub early_fragment_tests: EarlyFragmentTests,
-    /// `noperspective` interpolation on PS inputs (profiles.md §1).
-    pub noperspective: NoPerspective,
-    /// `sample` interpolation qualifier (not a GLSL ES 3.00 keyword).
-    pub sample_qualifier: Gate,
-    /// `layout(location = N)` on VS inputs.
-    pub vs_input_locations: VsInputLocations,
-    /// Shape of immediate constant buffers.
-    pub icb_shape: IcbShape,
-    /// SM5 `precise`.
-    pub precise: Precise,
     /// Emit the DXBC instruction as a comment above its GLSL.
     pub instruction_comments: bool,
-    /// Allow `SV_ClipDistance`/`SV_CullDistance` through the clip/cull
-    /// extension.
-    pub clip_cull_distance: bool,
-    /// Which `#extension` directive names the clip/cull-distance built-ins
-    /// when `clip_cull_distance` is on (profiles.md §2).
-    pub clip_cull_extension: ClipCullExtension,
-    /// Allow `SV_SampleIndex` through `GL_OES_sample_variables`.
-    pub sample_variables: bool,
     /// Register model (families.md §0.1).
     pub register_model: RegisterModel,
-    /// D3D-exact `min`/`max`/`_sat` NaN handling (families.md §0.3, §2).
+    /// D3D-exact `min`/`max`/`_sat` NaN handling (families.md §0.3, §2):
+    /// read by the core's `_sat` and by every family that has a NaN-exact
+    /// form.
     pub nan_exact: bool,
-    /// `ftoi`/`ftou` conversion (profiles.md §3).
-    pub ftoi_ftou: FtoiFtou,
-    /// HLSLcc's mobile-driver workarounds (profiles.md §3).
+    /// HLSLcc's mobile-driver workarounds (profiles.md §3): scalarised
+    /// vector forms and `uint(0)` zeros, in several families.
     pub mobile_workarounds: bool,
-    /// `f32tof16` rounding (profiles.md §3).
-    pub f32tof16: F32ToF16,
-    /// `discard` placement (profiles.md §3).
-    pub discard_mode: DiscardMode,
-    /// How `SV_VertexID` relates to `gl_VertexID` (profiles.md §3).
-    pub vertex_id_base: VertexIdBase,
-    /// Zero-fill VS outputs that are declared but never written.
-    pub signature_only_output_fill: bool,
-    /// `gl_FragCoord` origin handling (profiles.md §3).
+    /// `gl_FragCoord` origin handling (profiles.md §3): how `SV_Position`
+    /// is read and the sign of screen-space y derivatives.
     pub fragcoord_origin: FragCoordOrigin,
-    /// `gather4*` (profiles.md §2).
-    pub gather4: Gather4,
-    /// Mip count of `resinfo`: refused, or read from a uniform of this name.
-    pub resinfo_mip_count: ResinfoMipCount,
-    /// 1D textures (profiles.md §2).
-    pub texture_1d: Texture1D,
-    /// Texture buffers (`Buffer<>` SRVs).
-    pub texture_buffers: TextureBuffers,
-    /// How integer vertex attributes are declared (profiles.md §4.3).
-    pub integer_vertex_attributes: IntegerVertexAttributes,
-    /// Remap of clip-space depth from D3D's `0..w` to GL's `-w..w`
-    /// (profiles.md §3 `clip_z_remap`).
-    pub clip_z_remap: ClipZRemap,
     /// Resources the runtime never binds, by their RDEF binding name
     /// (profiles.md §4.6 `stub_resource_registers`): their declarations
     /// and manifest entries are dropped and every read yields zero. A
@@ -90,6 +236,9 @@ pub struct Profile {
     pub limits: Limits,
     /// Named ABI rewrite passes to run, in order, with parameters.
     pub passes: Vec<PassSpec>,
+    /// The families' sections (see [`Switches`]); a section the profile
+    /// does not set has its defaults.
+    pub sections: Sections,
 }
 
 impl Default for Profile {
@@ -99,35 +248,15 @@ impl Default for Profile {
             description: "plain WebGL2 / GLSL ES 3.00, no consumer-specific ABI".into(),
             extends: None,
             glsl_version: "300 es".into(),
-            sampler_precision: SamplerPrecision::PerKind,
-            early_fragment_tests: EarlyFragmentTests::Drop,
-            noperspective: NoPerspective::Drop,
-            sample_qualifier: Gate::Drop,
-            vs_input_locations: VsInputLocations::None,
-            icb_shape: IcbShape::ConstUvec4Array,
-            precise: Precise::Ignore,
             instruction_comments: false,
-            clip_cull_distance: false,
-            clip_cull_extension: ClipCullExtension::Ext,
-            sample_variables: false,
             register_model: RegisterModel::FloatVec4,
             nan_exact: false,
-            ftoi_ftou: FtoiFtou::D3dExact,
             mobile_workarounds: true,
-            f32tof16: F32ToF16::Clamped,
-            discard_mode: DiscardMode::Auto,
-            vertex_id_base: VertexIdBase::AssumeZero,
-            signature_only_output_fill: true,
             fragcoord_origin: FragCoordOrigin::AsIs,
-            gather4: Gather4::Emulate,
-            resinfo_mip_count: ResinfoMipCount::Refuse,
-            texture_1d: Texture1D::Emulate2D,
-            texture_buffers: TextureBuffers::Refuse,
-            integer_vertex_attributes: IntegerVertexAttributes::Integer,
-            clip_z_remap: ClipZRemap::Off,
             stub_resource_registers: Vec::new(),
             limits: Limits::default(),
             passes: Vec::new(),
+            sections: Sections::default(),
         }
     }
 }
@@ -142,119 +271,193 @@ impl Profile {
             .is_some_and(|v| v >= 310)
     }
 
+    /// The section of type `T` (its defaults when the profile does not set
+    /// it).
+    pub fn switches<T: Switches>(&self) -> &T {
+        self.sections
+            .0
+            .get(T::SECTION)
+            .and_then(|b| b.as_any().downcast_ref::<T>())
+            .unwrap_or_else(|| leaked_default::<T>())
+    }
+
+    /// The section of type `T` for editing (created with its defaults when
+    /// the profile does not set it yet).
+    pub fn switches_mut<T: Switches>(&mut self) -> &mut T {
+        let slot = self
+            .sections
+            .0
+            .entry(T::SECTION)
+            .or_insert_with(|| Box::new(T::default()));
+        if !slot.as_any().is::<T>() {
+            *slot = Box::new(T::default());
+        }
+        match slot.as_any_mut().downcast_mut::<T>() {
+            Some(t) => t,
+            // Replaced by a `T` just above when it held something else.
+            None => unreachable!("section of another type"),
+        }
+    }
+
+    /// The profile with section `T` replaced (builder style, for tests and
+    /// hosts that build profiles in code).
+    pub fn with<T: Switches>(mut self, value: T) -> Self {
+        *self.switches_mut::<T>() = value;
+        self
+    }
+}
+
+/// The top-level keys of a profile that the core owns, in RON order.
+pub const CORE_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "extends",
+    "glsl_version",
+    "instruction_comments",
+    "register_model",
+    "nan_exact",
+    "mobile_workarounds",
+    "fragcoord_origin",
+    "stub_resource_registers",
+    "limits",
+    "passes",
+];
+
+/// Every key a profile may have: [`CORE_KEYS`] and the registered section
+/// names.
+pub fn known_keys() -> &'static [&'static str] {
+    static KEYS: OnceLock<&'static [&'static str]> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut v: Vec<&'static str> = CORE_KEYS.to_vec();
+        v.extend(sections().iter().map(|e| e.name));
+        Box::leak(v.into_boxed_slice())
+    })
+}
+
+impl Serialize for Profile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Profile", CORE_KEYS.len() + sections().len())?;
+        st.serialize_field("name", &self.name)?;
+        st.serialize_field("description", &self.description)?;
+        st.serialize_field("extends", &self.extends)?;
+        st.serialize_field("glsl_version", &self.glsl_version)?;
+        st.serialize_field("instruction_comments", &self.instruction_comments)?;
+        st.serialize_field("register_model", &self.register_model)?;
+        st.serialize_field("nan_exact", &self.nan_exact)?;
+        st.serialize_field("mobile_workarounds", &self.mobile_workarounds)?;
+        st.serialize_field("fragcoord_origin", &self.fragcoord_origin)?;
+        st.serialize_field("stub_resource_registers", &self.stub_resource_registers)?;
+        st.serialize_field("limits", &self.limits)?;
+        st.serialize_field("passes", &self.passes)?;
+        for e in sections() {
+            let owned;
+            let v: &dyn SectionValue = match self.sections.0.get(e.name) {
+                Some(b) => b.as_ref(),
+                None => {
+                    owned = (e.default)();
+                    owned.as_ref()
+                }
+            };
+            st.serialize_field(e.name, &Erased(v))?;
+        }
+        st.end()
+    }
+}
+
+/// A section value as a `Serialize`.
+struct Erased<'a>(&'a dyn SectionValue);
+
+impl Serialize for Erased<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        erased_serde::serialize(self.0, s)
+    }
+}
+
+/// A struct field name, read as an identifier (RON's struct keys are
+/// identifiers, not strings).
+struct FieldName(String);
+
+impl<'de> Deserialize<'de> for FieldName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = FieldName;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<FieldName, E> {
+                Ok(FieldName(v.to_string()))
+            }
+        }
+        d.deserialize_identifier(V)
+    }
+}
+
+/// Reads one section with its registered type.
+struct SectionSeed(&'static SectionEntry);
+
+impl<'de> DeserializeSeed<'de> for SectionSeed {
+    type Value = Box<dyn SectionValue>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        (self.0.parse)(&mut erased).map_err(de::Error::custom)
+    }
+}
+
+impl<'de> Deserialize<'de> for Profile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Profile;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a profile (a struct of switches)")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Profile, A::Error> {
+                let mut p = Profile::default();
+                let mut seen: Vec<String> = Vec::new();
+                while let Some(FieldName(key)) = map.next_key::<FieldName>()? {
+                    if seen.contains(&key) {
+                        return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                    }
+                    match key.as_str() {
+                        "name" => p.name = map.next_value()?,
+                        "description" => p.description = map.next_value()?,
+                        "extends" => p.extends = map.next_value()?,
+                        "glsl_version" => p.glsl_version = map.next_value()?,
+                        "instruction_comments" => p.instruction_comments = map.next_value()?,
+                        "register_model" => p.register_model = map.next_value()?,
+                        "nan_exact" => p.nan_exact = map.next_value()?,
+                        "mobile_workarounds" => p.mobile_workarounds = map.next_value()?,
+                        "fragcoord_origin" => p.fragcoord_origin = map.next_value()?,
+                        "stub_resource_registers" => {
+                            p.stub_resource_registers = map.next_value()?
+                        }
+                        "limits" => p.limits = map.next_value()?,
+                        "passes" => p.passes = map.next_value()?,
+                        other => match section(other) {
+                            Some(e) => {
+                                let v = map.next_value_seed(SectionSeed(e))?;
+                                p.sections.0.insert(e.name, v);
+                            }
+                            None => return Err(de::Error::unknown_field(other, known_keys())),
+                        },
+                    }
+                    seen.push(key);
+                }
+                Ok(p)
+            }
+        }
+        d.deserialize_struct("Profile", known_keys(), V)
+    }
+}
+
+impl Profile {
     /// The ABI rewrite pass of this name, when the profile runs it
     /// (`passes: [(name: "bone_transforms", params: {"mode": "ubo"})]`).
     /// The first entry wins if a name is listed twice. Passes read their
     /// parameters through [`PassSpec::param`].
     pub fn pass(&self, name: &str) -> Option<&PassSpec> {
         self.passes.iter().find(|p| p.name == name)
-    }
-}
-
-/// Keep-or-drop gate for a qualifier ES 3.00 lacks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Gate {
-    /// Drop it (a quality change, not an error).
-    Drop,
-    /// Refuse the stage.
-    Error,
-}
-
-/// `layout(early_fragment_tests) in;`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EarlyFragmentTests {
-    /// Drop it (ES 3.00 has no such layout).
-    Drop,
-    /// Emit it (ES 3.10 targets).
-    Emit,
-    /// Refuse the stage.
-    Error,
-}
-
-/// `noperspective` handling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum NoPerspective {
-    /// Drop the qualifier (perspective-correct instead).
-    Drop,
-    /// Keep it under `GL_NV_shader_noperspective_interpolation`.
-    Extension,
-    /// Refuse the stage.
-    Error,
-}
-
-/// Sampler uniform precision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SamplerPrecision {
-    /// `mediump` for float colour samplers, `highp` for integer, shadow
-    /// and data samplers.
-    PerKind,
-    /// `mediump` for float colour samplers; `highp` for integer, shadow
-    /// and data (bare `t<N>` for `ld`/`resinfo`) samplers (the ccpwgl
-    /// choice; since families-review.md finding 20 the same rule as
-    /// `PerKind`, kept as the name profiles.md gives it).
-    Mediump,
-    /// `highp` everywhere.
-    Highp,
-}
-
-/// VS input locations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum VsInputLocations {
-    /// No `layout(location)`: the runtime binds attributes by name.
-    None,
-    /// `layout(location = N)` with N the input register.
-    Explicit,
-}
-
-/// Immediate constant buffer shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum IcbShape {
-    /// `const vec4 ImmCB_0[K] = vec4[K](vec4(uintBitsToFloat(0x…u), …), …)`
-    /// (the seed's recommendation). Legal GLSL ES 3.00 and accepted by
-    /// ANGLE and Mesa, but glslangValidator does not constant-fold the
-    /// bit-cast built-ins and rejects the initializer.
-    ConstVec4Array,
-    /// `const uvec4 ImmCB_0[K] = uvec4[K](uvec4(0x…u, …), …)`: the raw
-    /// dwords as integer constants, converted at each read
-    /// ([`crate::StageState::icb_ty`] is `Uint`). Compiles everywhere and no
-    /// compiler ever re-prints the data as a float literal (the decl-io
-    /// crate's `docs/decl-io.md` records the evidence).
-    ConstUvec4Array,
-}
-
-/// SM5 `precise`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Precise {
-    /// Ignore it.
-    Ignore,
-    /// Emit `invariant gl_Position;` in vertex shaders that use it.
-    InvariantPosition,
-}
-
-/// The shader directive that enables `gl_ClipDistance`/`gl_CullDistance`.
-///
-/// Both name the same built-ins; which one a compiler accepts depends on
-/// the runtime: Mesa's GLES 3.0 knows only the GLES extension, WebGL
-/// (ANGLE) only its own directive, exposed to pages as
-/// `WEBGL_clip_cull_distance` (the decl-io crate's `docs/decl-io.md`
-/// records the evidence).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ClipCullExtension {
-    /// `#extension GL_EXT_clip_cull_distance : require` (OpenGL ES 3.0
-    /// drivers).
-    Ext,
-    /// `#extension GL_ANGLE_clip_cull_distance : require` (WebGL 2 with
-    /// `WEBGL_clip_cull_distance` enabled).
-    Angle,
-}
-
-impl ClipCullExtension {
-    /// The extension's name as the `#extension` directive spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ClipCullExtension::Ext => "GL_EXT_clip_cull_distance",
-            ClipCullExtension::Angle => "GL_ANGLE_clip_cull_distance",
-        }
     }
 }
 
@@ -278,45 +481,6 @@ pub enum RegisterModel {
     FloatVec4UVec4Companions,
 }
 
-/// `ftoi`/`ftou`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FtoiFtou {
-    /// Plain `int()`/`uint()` casts (undefined for NaN and out of range).
-    Bare,
-    /// D3D-exact helpers (NaN → 0, saturation to the integer range).
-    D3dExact,
-}
-
-/// `f32tof16` rounding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum F32ToF16 {
-    /// Clamp finite values to ±65504, then `packHalf2x16`.
-    Clamped,
-    /// Exact round-toward-zero helper.
-    Exact,
-}
-
-/// `discard` placement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DiscardMode {
-    /// Deferred when a derivative or implicit-LOD sample can follow a
-    /// `discard`, else immediate.
-    Auto,
-    /// Always `discard` in place.
-    Immediate,
-    /// Always defer to the end of the shader.
-    Deferred,
-}
-
-/// `SV_VertexID` base.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum VertexIdBase {
-    /// The runtime draws with `first = 0`.
-    AssumeZero,
-    /// Subtract a per-draw uniform of this name.
-    Uniform(String),
-}
-
 /// `gl_FragCoord` origin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FragCoordOrigin {
@@ -324,65 +488,6 @@ pub enum FragCoordOrigin {
     AsIs,
     /// Flip y with a viewport-height uniform.
     FlipWithUniform,
-}
-
-/// `gather4*`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Gather4 {
-    /// Four `texelFetch`/`textureOffset` taps.
-    Emulate,
-    /// Refuse.
-    Refuse,
-}
-
-/// `resinfo` mip count.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ResinfoMipCount {
-    /// Refuse reads of the mip count.
-    Refuse,
-    /// Read it from a uniform array of this name, indexed by texture
-    /// register.
-    Uniform(String),
-}
-
-/// 1D textures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Texture1D {
-    /// Declare as W×1 `sampler2D` / `sampler2DArray`.
-    Emulate2D,
-    /// Refuse.
-    Refuse,
-}
-
-/// Texture buffers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TextureBuffers {
-    /// Refuse.
-    Refuse,
-    /// Emulate with an RGBA32F 2D texture `bt<r>`.
-    Emulate,
-}
-
-/// Integer vertex attributes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum IntegerVertexAttributes {
-    /// `in highp ivecK/uvecK` (bound with `vertexAttribIPointer`).
-    Integer,
-    /// `in highp vecK`, holding integer values, converted at use (bound with
-    /// `vertexAttribPointer`).
-    FloatValue,
-}
-
-/// Clip-space depth convention of `SV_Position`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ClipZRemap {
-    /// Leave `z` as the shader wrote it (the runtime maps D3D's `0..w`
-    /// depth range itself, e.g. with a 0..1 clip control, or accepts the
-    /// halved depth precision).
-    Off,
-    /// Before every return of a vertex shader, `gl_Position.z =
-    /// 2.0 * gl_Position.z - gl_Position.w` (D3D `0..w` → GL `-w..w`).
-    Epilogue,
 }
 
 /// Per-stage resource limits of the target (profiles.md §2). The defaults

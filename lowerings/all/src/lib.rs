@@ -1,12 +1,15 @@
-//! Links every family crate of dxlower so that their handlers register with
-//! the core registry. This is the one place that names the families; the CLI
-//! and the tests depend on it, nothing else does.
+//! Links every family crate of dxlower so that their handlers, passes and
+//! profile sections register with the core. This is the one place that
+//! names the families; the CLI and the tests depend on it, nothing else
+//! does. Each family is re-exported under its name, so that a host that
+//! builds profiles in code reaches a family's switches
+//! (`dxlower_lowerings::decl_io::DeclIoSwitches`).
 
-extern crate dxlower_cmp_controlflow;
-extern crate dxlower_decl_io;
-extern crate dxlower_float_alu;
-extern crate dxlower_integer_conv;
-extern crate dxlower_memory_structured;
-extern crate dxlower_texture_sample;
+pub use dxlower_cmp_controlflow as cmp_controlflow;
+pub use dxlower_decl_io as decl_io;
+pub use dxlower_float_alu as float_alu;
+pub use dxlower_integer_conv as integer_conv;
+pub use dxlower_memory_structured as memory_structured;
+pub use dxlower_texture_sample as texture_sample;
 
 pub use dxlower_core as core;

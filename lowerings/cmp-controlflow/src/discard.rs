@@ -3,7 +3,7 @@
 
 use crate::common::test;
 use crate::flow;
-use dxlower_core::profile::DiscardMode;
+use crate::switches::DiscardMode;
 use dxlower_core::{register_handler, Ctx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -20,7 +20,7 @@ pub(crate) fn deferred(cx: &Ctx<'_>) -> bool {
     if !st.is_pixel() || !insts.iter().any(|x| x.opcode == Opcode::Discard) {
         return false;
     }
-    match cx.profile().discard_mode {
+    match cx.switches::<crate::CmpControlflowSwitches>().discard_mode {
         DiscardMode::Immediate => false,
         DiscardMode::Deferred => true,
         DiscardMode::Auto => flow::derivative_after_discard(insts),

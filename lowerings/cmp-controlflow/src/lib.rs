@@ -25,6 +25,8 @@
 //! a global; subroutines become GLSL functions in the `Output::functions`
 //! section (a core addition).
 
+pub mod switches;
+pub use switches::CmpControlflowSwitches;
 mod bitwise;
 mod call;
 mod common;

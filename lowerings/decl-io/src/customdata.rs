@@ -1,6 +1,6 @@
 //! `customdata`: the immediate constant buffer (other classes ignored).
 
-use dxlower_core::profile::IcbShape;
+use crate::switches::IcbShape;
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Ty};
 use dxlower_dxbc::{CustomDataClass, Instruction, Opcode, Payload};
 use std::fmt::Write;
@@ -73,7 +73,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             "immediate constant buffer of {k} vec4 exceeds the D3D limit of {MAX_ICB_VEC4S}"
         )));
     }
-    let uvec = match cx.profile().icb_shape {
+    let uvec = match cx.switches::<crate::DeclIoSwitches>().icb_shape {
         IcbShape::ConstUvec4Array => true,
         IcbShape::ConstVec4Array => false,
     };

@@ -1,7 +1,7 @@
 //! `dcl_global_flags`: shader-wide compiler flags.
 
 use crate::io;
-use dxlower_core::profile::EarlyFragmentTests;
+use crate::switches::EarlyFragmentTests;
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
 use dxlower_dxbc::{global_flags, Instruction, Opcode};
 
@@ -38,7 +38,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     if flags & global_flags::FORCE_EARLY_DEPTH_STENCIL == 0 || !cx.st.is_pixel() {
         return Ok(());
     }
-    match cx.profile().early_fragment_tests {
+    match cx.switches::<crate::DeclIoSwitches>().early_fragment_tests {
         EarlyFragmentTests::Drop => {
             io::note(
                 cx,

@@ -1,8 +1,8 @@
 //! `dcl_input`: vertex attributes (and the rare plain pixel input).
 
 use crate::io::{self, Side};
+use crate::switches::{IntegerVertexAttributes, VsInputLocations};
 use crate::{dcl_input_ps, sysval};
-use dxlower_core::profile::{IntegerVertexAttributes, VsInputLocations};
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal, Ty};
 use dxlower_dxbc::{Instruction, InterpolationMode, Opcode, OperandType, SystemValue};
 
@@ -101,7 +101,7 @@ pub fn declare_attributes(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<()
         let ty = io::row_ty(hit.elem)?;
         let k = io::width(hit.elem.mask);
         let name = io::semantic_ident("in_", &hit.elem.name, hit.elem.semantic_index, false);
-        let profile = cx.profile();
+        let profile = cx.switches::<crate::DeclIoSwitches>();
         let (decl_ty, var) = match (ty, profile.integer_vertex_attributes) {
             (Ty::Float, _) | (_, IntegerVertexAttributes::Integer) => {
                 (ty, io::var(name.clone(), ty, k, false))

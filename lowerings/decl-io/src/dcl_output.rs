@@ -161,7 +161,10 @@ pub fn declare(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<(), LowerErro
         if new {
             cx.out
                 .decl(format_args!("{qualifier}out highp {} {name};", ty.glsl(k)));
-            if cx.profile().signature_only_output_fill {
+            if cx
+                .switches::<crate::DeclIoSwitches>()
+                .signature_only_output_fill
+            {
                 let written = cx.st.output_written(reg) & e.mask;
                 zero_fill(cx, &name, ty, lanes_mask, written);
             }

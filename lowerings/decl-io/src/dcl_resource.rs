@@ -1,11 +1,9 @@
 //! `dcl_resource`: typed texture resources `t#`.
 
+use crate::switches::{SamplerPrecision, Texture1D as Tex1D, TextureBuffers};
 use dxlower_core::binding::{declared_range, operand_register, BindingKind};
 use dxlower_core::ctx::reg_of;
-use dxlower_core::profile::{SamplerPrecision, Texture1D as Tex1D, TextureBuffers};
-use dxlower_core::{
-    register_handler, DeclCtx, Lower, LowerError, Profile, Refusal, ResourceDecl, Ty,
-};
+use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal, ResourceDecl, Ty};
 use dxlower_dxbc::{
     Instruction, Opcode, OperandType, Payload, Program, ResourceDimension, ReturnType,
 };
@@ -72,7 +70,7 @@ fn return_ty(t: u32, rt: ReturnType) -> Result<Ty, LowerError> {
 fn sampler_base(
     t: u32,
     dim: ResourceDimension,
-    profile: &Profile,
+    profile: &crate::DeclIoSwitches,
 ) -> Result<&'static str, LowerError> {
     use ResourceDimension::*;
     let one_d = |base: &'static str| match profile.texture_1d {
@@ -118,7 +116,7 @@ fn sampler_base(
 /// samplers") only the combined float colour samplers are `mediump`: a
 /// texture built-in returns values at its sampler's precision, and a data
 /// fetch needs the full 32 bits.
-fn precision(profile: &Profile, ty: Ty, shadow: bool, data: bool) -> &'static str {
+fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) -> &'static str {
     match profile.sampler_precision {
         SamplerPrecision::Highp => "highp",
         SamplerPrecision::PerKind | SamplerPrecision::Mediump
@@ -243,7 +241,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         return Ok(());
     }
     let ty = return_ty(t, return_types[0])?;
-    let profile = cx.profile();
+    let profile = cx.switches::<crate::DeclIoSwitches>();
     let prefix = match ty {
         Ty::Float => "",
         Ty::Int => "i",

@@ -350,7 +350,7 @@ pub fn ps_interpolation(
     ty: Ty,
     what: &str,
 ) -> Result<&'static str, LowerError> {
-    use dxlower_core::profile::{Gate, NoPerspective};
+    use crate::switches::{Gate, NoPerspective};
     use InterpolationMode::*;
     let (noperspective, centroid, sample) = match mode {
         Undefined | Linear => (false, false, false),
@@ -369,7 +369,7 @@ pub fn ps_interpolation(
     if ty != Ty::Float {
         return Ok("flat ");
     }
-    let profile = cx.profile();
+    let profile = cx.switches::<crate::DeclIoSwitches>();
     let mut keep_noperspective = false;
     if noperspective {
         match profile.noperspective {

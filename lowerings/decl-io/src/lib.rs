@@ -56,6 +56,8 @@
 //! for each (glslangValidator, Mesa llvmpipe, corpus counts, reference
 //! sources), are in `docs/decl-io.md` beside this crate.
 
+pub mod switches;
+pub use switches::DeclIoSwitches;
 pub mod customdata;
 pub mod dcl_constant_buffer;
 pub mod dcl_global_flags;

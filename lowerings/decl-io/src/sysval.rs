@@ -15,7 +15,8 @@
 //! | `SV_RenderTargetArrayIndex`, `SV_ViewportArrayIndex`, `SV_PrimitiveID` | any | refused | — |
 
 use crate::io::{self, Side};
-use dxlower_core::profile::{ClipZRemap, FragCoordOrigin, Precise, VertexIdBase};
+use crate::switches::{ClipZRemap, Precise, VertexIdBase};
+use dxlower_core::profile::FragCoordOrigin;
 use dxlower_core::{DeclCtx, LowerError, Refusal, Ty};
 use dxlower_dxbc::{SignatureElement, SignatureSystemValue, SystemValue};
 
@@ -112,7 +113,7 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
             io::map_scalar(cx, Side::Input, reg, mask, i)
         }
         SystemValue::SampleIndex if pixel => {
-            if !cx.profile().sample_variables {
+            if !cx.switches::<crate::DeclIoSwitches>().sample_variables {
                 return Err(Refusal::new(
                     format!("SV_SampleIndex input v{reg}{}", io::mask_letters(mask)),
                     "gl_SampleID needs GL_OES_sample_variables, not part of GLSL ES 3.00",
@@ -129,7 +130,7 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
             clip_cull(cx, sv, Side::Input, reg, mask)
         }
         SystemValue::VertexId if !pixel => {
-            let name = match &cx.profile().vertex_id_base {
+            let name = match &cx.switches::<crate::DeclIoSwitches>().vertex_id_base {
                 VertexIdBase::AssumeZero => "gl_VertexID".to_string(),
                 VertexIdBase::Uniform(u) => {
                     if !io::is_glsl_ident(u) {
@@ -142,7 +143,9 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
             };
             let (i, new) = io::var_once(cx, io::var(name, Ty::Int, 1, false))?;
             if new {
-                if let VertexIdBase::Uniform(u) = &cx.profile().vertex_id_base {
+                if let VertexIdBase::Uniform(u) =
+                    &cx.switches::<crate::DeclIoSwitches>().vertex_id_base
+                {
                     cx.out.decl(format_args!("uniform highp int {u};"));
                 }
             }
@@ -209,7 +212,7 @@ pub const CLIP_Z_REMAP: &str = "gl_Position.z = 2.0 * gl_Position.z - gl_Positio
 ///   the stage epilogue (`Output::epilogue`), which the returns of `main`
 ///   run after every write of the shader.
 fn position_switches(cx: &mut DeclCtx<'_>) {
-    if cx.profile().precise == Precise::InvariantPosition
+    if cx.switches::<crate::DeclIoSwitches>().precise == Precise::InvariantPosition
         && cx
             .st
             .input
@@ -220,7 +223,7 @@ fn position_switches(cx: &mut DeclCtx<'_>) {
     {
         cx.out.decl(format_args!("invariant gl_Position;"));
     }
-    if cx.profile().clip_z_remap == ClipZRemap::Epilogue {
+    if cx.switches::<crate::DeclIoSwitches>().clip_z_remap == ClipZRemap::Epilogue {
         cx.out.epilogue.push_str(CLIP_Z_REMAP);
         cx.out.epilogue.push('\n');
     }
@@ -271,7 +274,7 @@ fn clip_cull(
         side.letter(),
         io::mask_letters(mask)
     );
-    if !cx.profile().clip_cull_distance {
+    if !cx.switches::<crate::DeclIoSwitches>().clip_cull_distance {
         return Err(Refusal::new(
             what,
             "gl_ClipDistance/gl_CullDistance need GL_EXT_clip_cull_distance (WEBGL_clip_cull_distance), not part of GLSL ES 3.00",
@@ -294,7 +297,9 @@ fn clip_cull(
     all.sort_by_key(|e| (e.semantic_index, e.register, e.mask));
     let directive = format!(
         "#extension {} : require",
-        cx.profile().clip_cull_extension.name()
+        cx.switches::<crate::DeclIoSwitches>()
+            .clip_cull_extension
+            .name()
     );
     cx.out.extension(&directive);
     for c in 0..4u8 {

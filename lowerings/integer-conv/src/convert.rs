@@ -11,7 +11,7 @@
 //! implements the D3D rules; `FtoiFtou::Bare` prints plain constructors.
 
 use crate::common::{fmt_err, per_lane_call};
-use dxlower_core::profile::FtoiFtou;
+use crate::switches::FtoiFtou;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 use std::fmt::Write;
@@ -74,7 +74,7 @@ fn from_float<'a>(
     }
     let s = cx.src(inst, 1, Ty::Float, d.mask)?;
     let n = s.width();
-    let rhs = match cx.profile().ftoi_ftou {
+    let rhs = match cx.switches::<crate::IntegerConvSwitches>().ftoi_ftou {
         FtoiFtou::D3dExact => {
             cx.helper(helper);
             per_lane_call(ty, n, helper.name, &[s])?

@@ -7,7 +7,7 @@
 //! `f16tof32 r0, r0.wzyx`).
 
 use crate::common::{lane_expr, per_lane, per_lane_call};
-use dxlower_core::profile::F32ToF16;
+use crate::switches::F32ToF16;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -119,7 +119,7 @@ fn f32tof16<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErro
     }
     let s = cx.src(inst, 1, Ty::Float, d.mask)?;
     let n = s.width();
-    let h: &'static Helper = match cx.profile().f32tof16 {
+    let h: &'static Helper = match cx.switches::<crate::IntegerConvSwitches>().f32tof16 {
         F32ToF16::Clamped => &DX11_F32TOF16_CLAMPED,
         F32ToF16::Exact => &DX11_F32TOF16,
     };

@@ -33,6 +33,8 @@
 
 use dxlower_dxbc::Opcode;
 
+pub mod switches;
+pub use switches::IntegerConvSwitches;
 mod arith;
 mod bitfield;
 mod bits;

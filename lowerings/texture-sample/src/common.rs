@@ -117,27 +117,13 @@ pub fn register(cx: &Ctx<'_>, op: &Operand) -> Result<u32, LowerError> {
 }
 
 /// Maps a declared dimension to its GLSL sampling shape or refuses it.
-pub fn dimension(cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim, LowerError> {
+pub fn dimension(_cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim, LowerError> {
     use ResourceDimension as R;
-    let one_d = |d: Dim, name: &str| -> Result<Dim, LowerError> {
-        match cx.profile().texture_1d {
-            dxlower_core::profile::Texture1D::Emulate2D => Ok(d),
-            dxlower_core::profile::Texture1D::Refuse => Err(Refusal::new(
-                format!("{name} resource"),
-                format!(
-                    "t{reg} is a {name}: GLSL ES 3.00 reserves the 1D sampler types and has no \
-                     1D texture functions"
-                ),
-            )
-            .lifted_by(
-                "texture_1d = Emulate2D (the runtime uploads 1D textures as W×1 2D textures)",
-            )
-            .into()),
-        }
-    };
     match dim {
-        R::Texture1D => one_d(Dim::D1, "texture1d"),
-        R::Texture1DArray => one_d(Dim::D1Array, "texture1darray"),
+        // decl-io declares a 1D texture only when its `texture_1d` switch
+        // emulates it as a W×1 2D texture (and refuses it otherwise).
+        R::Texture1D => Ok(Dim::D1),
+        R::Texture1DArray => Ok(Dim::D1Array),
         R::Texture2D => Ok(Dim::D2),
         R::Texture2DArray => Ok(Dim::D2Array),
         R::Texture3D => Ok(Dim::D3),

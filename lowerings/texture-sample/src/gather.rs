@@ -35,7 +35,7 @@
 //! weight in float.
 
 use crate::common::{self, Dim};
-use dxlower_core::profile::Gather4;
+use crate::switches::Gather4;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Refusal, Ty};
 use dxlower_dxbc::{Components, Instruction, Opcode};
 
@@ -216,7 +216,7 @@ fn gather<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Form) -> Result<(),
         };
         return common::assign_zero(cx, d, ty);
     }
-    if cx.profile().gather4 == Gather4::Refuse {
+    if cx.switches::<crate::TextureSampleSwitches>().gather4 == Gather4::Refuse {
         return Err(Refusal::new(
             inst.opcode.mnemonic(),
             "textureGather is GLSL ES 3.10; WebGL2 has no gather and the profile refuses the \

@@ -1,7 +1,6 @@
 //! `ld`: unfiltered texel fetch by integer address.
 
 use crate::common::{self, Dim};
-use dxlower_core::profile::TextureBuffers;
 use dxlower_core::{register_handler, Ctx, Dst, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, ResourceDimension};
 
@@ -51,7 +50,9 @@ buffer_helper!(
 );
 
 /// The register and base type of the `t#` operand when it is a buffer
-/// emulated as a data texture.
+/// emulated as a data texture: decl-io records a live `Buffer<>` SRV only
+/// when its `texture_buffers` switch emulates it (it refuses the
+/// declaration otherwise), and stubbed ones are handled before.
 fn emulated_buffer(cx: &Ctx<'_>, inst: &Instruction) -> Result<Option<(u32, Ty)>, LowerError> {
     let op = cx.operand(inst, 2)?;
     if op.ty != OperandType::Resource {
@@ -59,12 +60,7 @@ fn emulated_buffer(cx: &Ctx<'_>, inst: &Instruction) -> Result<Option<(u32, Ty)>
     }
     let reg = common::register(cx, op)?;
     Ok(match cx.state().resources.get(&reg) {
-        Some(r)
-            if r.dim == ResourceDimension::Buffer
-                && cx.profile().texture_buffers == TextureBuffers::Emulate =>
-        {
-            Some((reg, r.ty))
-        }
+        Some(r) if r.dim == ResourceDimension::Buffer => Some((reg, r.ty)),
         _ => None,
     })
 }

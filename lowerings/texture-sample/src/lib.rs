@@ -130,6 +130,8 @@
 //!    `deriv_rty*` negated under `fragcoord_origin = FlipWithUniform`
 //!    (finding 13).
 
+pub mod switches;
+pub use switches::TextureSampleSwitches;
 pub mod common;
 pub mod deriv;
 pub mod gather;

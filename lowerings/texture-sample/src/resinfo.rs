@@ -2,7 +2,7 @@
 
 use crate::common::{self, Dim, Tex};
 use crate::liveness;
-use dxlower_core::profile::ResinfoMipCount;
+use crate::switches::ResinfoMipCount;
 use dxlower_core::{register_handler, Ctx, Dst, Lower, LowerError, Refusal, Ty};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, ResInfoReturnType};
 use std::fmt::Write;
@@ -70,8 +70,11 @@ fn size_width(dim: Dim) -> u8 {
 /// writes `resinfo_uint r0.xyzw` for `GetDimensions(w, h)` and overwrites
 /// `r0.w` first; see [`crate::liveness`]).
 fn drop_dead_levels<'a>(cx: &Ctx<'a>, inst: &'a Instruction, d: Dst<'a>, tex: &Tex<'_>) -> Dst<'a> {
-    if !matches!(cx.profile().resinfo_mip_count, ResinfoMipCount::Refuse)
-        || d.op.ty != OperandType::Temp
+    if !matches!(
+        cx.switches::<crate::TextureSampleSwitches>()
+            .resinfo_mip_count,
+        ResinfoMipCount::Refuse
+    ) || d.op.ty != OperandType::Temp
     {
         return d;
     }
@@ -234,7 +237,10 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
     let wants_levels = items.contains(&Item::Levels);
     let wants_size = items.iter().any(|i| matches!(i, Item::Size(..)));
     let levels = if wants_levels || wants_size {
-        match &cx.profile().resinfo_mip_count {
+        match &cx
+            .switches::<crate::TextureSampleSwitches>()
+            .resinfo_mip_count
+        {
             ResinfoMipCount::Uniform(name) => Some(name.clone()),
             ResinfoMipCount::Refuse if wants_levels => {
                 return Err(Refusal::new(
