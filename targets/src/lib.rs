@@ -100,7 +100,7 @@ type KeySet = (String, Option<Vec<String>>);
 fn keys_set(
     text: &str,
     source_name: &str,
-) -> Result<Vec<(String, Option<Vec<String>>)>, ProfileError> {
+) -> Result<Vec<KeySet>, ProfileError> {
     let v: ron::Value = ron::from_str(text).map_err(|e| ProfileError::Ron {
         source_name: source_name.to_string(),
         line: e.position.line,
