@@ -97,10 +97,7 @@ type KeySet = (String, Option<Vec<String>>);
 /// sets inside when its value is a struct (`limits: (draw_buffers: 8)`,
 /// a family section `decl_io: (noperspective: Extension)`), so that
 /// `extends` overrides field by field.
-fn keys_set(
-    text: &str,
-    source_name: &str,
-) -> Result<Vec<KeySet>, ProfileError> {
+fn keys_set(text: &str, source_name: &str) -> Result<Vec<KeySet>, ProfileError> {
     let v: ron::Value = ron::from_str(text).map_err(|e| ProfileError::Ron {
         source_name: source_name.to_string(),
         line: e.position.line,

@@ -111,10 +111,8 @@ fn desktop() -> Profile {
 }
 
 fn with_discard(mode: DiscardMode) -> Profile {
-    Profile::default().with(dxlower_lowerings::cmp_controlflow::CmpControlflowSwitches {
-        discard_mode: mode,
-        ..Default::default()
-    })
+    Profile::default()
+        .with(dxlower_lowerings::cmp_controlflow::CmpControlflowSwitches { discard_mode: mode })
 }
 
 /// Translates `body` in the test program, checks the whole shader with
