@@ -12,7 +12,8 @@
 // nobody names).
 extern crate dxlower_lowerings;
 
-use dxlower_core::{Ctx, DeclCtx, Lower, Profile, Registry};
+use dxlower_core::testing::Harness;
+use dxlower_core::{Lower, Profile, Registry};
 use dxlower_dxbc::{
     Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType, ProgramType,
 };
@@ -161,25 +162,13 @@ fn lower_unit(
     body: &[Instruction],
 ) -> Result<String, String> {
     let built = Built::new(stage, 5, body.to_vec(), None, None);
-    let mut dcx = DeclCtx::new(built.input(), profile);
-    dcx.st.temps = 4;
-    dcx.st.cbuffers.insert(0, 8);
-    dcx.out.epilogue = epilogue.to_string();
-    let DeclCtx { st, mut out } = dcx;
-    let reg = Registry::global().map_err(|e| e.to_string())?;
-    {
-        let mut cx = Ctx::new(&st, &mut out);
-        for inst in &built.program.instructions {
-            let h = reg
-                .get(inst.opcode)
-                .ok_or_else(|| format!("no handler for {}", inst.opcode))?;
-            match h.lower {
-                Lower::Inst(f) => f(inst, &mut cx).map_err(|e| e.to_string())?,
-                Lower::Decl(_) => return Err(format!("{} is a declaration", inst.opcode)),
-            }
-        }
-    }
-    Ok(out.body)
+    let mut h = Harness::new(built.input(), profile);
+    let d = h.decl_ctx();
+    d.set_temps(4);
+    d.insert_cbuffer(0, 8);
+    d.epilogue(epilogue);
+    h.run_instructions(&built.program.instructions)
+        .map(|s| s.body)
 }
 
 // ---------------------------------------------------------------------------

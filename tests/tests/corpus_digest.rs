@@ -68,7 +68,7 @@ impl Row {
 fn stage_row(file: &str, bytes: &[u8], profile: &Profile) -> Row {
     let (status, sha, reason) = match dxlower_core::translate_bytes(bytes, profile) {
         Ok(s) => {
-            let notes = s.notes.join("\n");
+            let notes = s.record.notes.join("\n");
             (
                 "translated".to_string(),
                 sha256(&[s.glsl.as_bytes(), notes.as_bytes()]),

@@ -405,7 +405,12 @@ fn a_vertex_shader_keeps_bones_in_the_block_and_reads_others_from_textures() {
     assert!(glsl.contains("uniform highp usampler2D sb1;"), "{glsl}");
     assert!(!glsl.contains("usampler2D sb0"), "{glsl}");
     let out = built.translate(&native()).expect("translates");
-    let names: Vec<&str> = out.samplers.iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = out
+        .record
+        .samplers
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
     assert_eq!(names, ["sb1"]);
 }
 
@@ -437,8 +442,8 @@ fn stubbed_buffers_read_zero_and_declare_nothing() {
     assert!(!glsl.contains("sb0"), "{glsl}");
     assert!(glsl.contains("uniform highp usampler2D sb1;"), "{glsl}");
     let out = translate_stage(input, &profile).expect("translates");
-    assert_eq!(out.samplers.len(), 1);
-    let entry = &out.samplers[0];
+    assert_eq!(out.record.samplers.len(), 1);
+    let entry = &out.record.samplers[0];
     assert_eq!((entry.name.as_str(), entry.texture), ("sb1", 1));
     let data = entry.data.as_ref().expect("data texture entry");
     assert_eq!(data.binding.as_deref(), Some("LightIndexBuffer"));
@@ -467,7 +472,7 @@ fn stubbed_buffers_read_zero_and_declare_nothing() {
     };
     let out = translate_stage(input, &profile).expect("translates");
     assert!(out.glsl.contains("r0_u.xy = uvec2(0u);"), "{}", out.glsl);
-    assert!(out.samplers.is_empty());
+    assert!(out.record.samplers.is_empty());
 }
 
 #[test]
@@ -478,7 +483,7 @@ fn buffers_declared_but_never_read_cost_nothing() {
     );
     let out = built.translate(&native()).expect("translates");
     assert!(!out.glsl.contains("usampler2D"), "{}", out.glsl);
-    assert!(out.samplers.is_empty());
+    assert!(out.record.samplers.is_empty());
 }
 
 // ---------------------------------------------------------------------------
@@ -876,6 +881,7 @@ fn data_textures_read_the_right_dwords_on_gles() {
         let mut textures = Vec::new();
         for &(reg, stride, width) in &case.buffers {
             let entry = out
+                .record
                 .samplers
                 .iter()
                 .find(|u| u.texture == reg)
@@ -969,7 +975,7 @@ fn corpus_structured_and_raw_srvs_translate_under_native() {
             .unwrap_or_else(|e| panic!("{file}: translation failed: {e}"));
         glslang(&out.glsl, stage).unwrap_or_else(|log| panic!("{file}: {log}\n{}", out.glsl));
         assert!(
-            out.samplers.iter().any(|u| u.data.is_some()),
+            out.record.samplers.iter().any(|u| u.data.is_some()),
             "{file}: no data texture\n{}",
             out.glsl
         );

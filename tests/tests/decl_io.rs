@@ -10,8 +10,9 @@
 //! resource declarations scan them).
 
 use dxlower_core::profile::FragCoordOrigin;
-use dxlower_core::registry::{Lower, Registry};
-use dxlower_core::{Ctx, DeclCtx, LowerError, Output, Profile, StageState, Ty};
+use dxlower_core::registry::Registry;
+use dxlower_core::testing::Harness;
+use dxlower_core::{LowerError, Profile, Ty};
 use dxlower_dxbc::signature::{ComponentType, MinPrecision};
 use dxlower_dxbc::{
     global_flags, Components, CustomDataClass, Instruction, InterpolationMode, Opcode, Operand,
@@ -189,27 +190,22 @@ fn lower_decls(b: &Built, p: &Profile) -> Result<Lowered, LowerError> {
 /// other families (UAVs, raw buffers, ...) are skipped instead of failing.
 fn lower_decls_of(b: &Built, p: &Profile, skip_foreign: bool) -> Result<Lowered, LowerError> {
     let reg = Registry::global().expect("registry builds");
-    let mut dcx = DeclCtx::new(b.input(), p);
     for inst in &b.program.instructions {
-        if !inst.opcode.is_declaration() {
+        if !inst.opcode.is_declaration() || skip_foreign {
             continue;
         }
-        let h = match reg.get(inst.opcode) {
-            Some(h) if h.family == "decl-io" => h,
-            _ if skip_foreign => continue,
+        match reg.get(inst.opcode) {
+            Some(h) if h.family == "decl-io" => {}
             Some(h) => panic!("{} handled by {}", inst.opcode, h.family),
             None => panic!("no handler for {}", inst.opcode),
-        };
-        match h.lower {
-            Lower::Decl(f) => f(inst, &mut dcx)?,
-            Lower::Inst(_) => panic!("{} is not a declaration handler", inst.opcode),
         }
     }
-    let lanes = lane_report(&dcx.st);
-    let glsl = dcx.out.assemble(&p.glsl_version, dcx.st.is_pixel());
+    let mut h = Harness::new(b.input(), p);
+    h.declare(&b.program.instructions, |e| e.family == "decl-io")?;
+    let lanes = lane_report(&h);
     Ok(Lowered {
-        glsl,
-        notes: dcx.out.notes.clone(),
+        glsl: h.assemble(),
+        notes: h.record().notes.clone(),
         lanes,
     })
 }
@@ -219,7 +215,8 @@ const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
 /// Every mapped `v#` lane read as float and as uint, every mapped `o#`
 /// lane (and `oDepth`) written with the float `e`, through the core's
 /// instruction context — exactly what instruction handlers print.
-fn lane_report(st: &StageState<'_>) -> String {
+fn lane_report(h: &Harness<'_>) -> String {
+    let st = h.state();
     let mut probes: Vec<(String, bool, Instruction)> = Vec::new();
     for (file, ty, letter, out) in [
         (&st.inputs, OperandType::Input, 'v', false),
@@ -242,36 +239,33 @@ fn lane_report(st: &StageState<'_>) -> String {
         let d = Operand::new(OperandType::OutputDepth, Components::One, &[]);
         probes.push(("oDepth".into(), true, mov(d.clone(), d)));
     }
-    let mut scratch = Output::new();
-    scratch.indent = 0;
-    let mut cx = Ctx::new(st, &mut scratch);
-    let mut s = String::new();
-    for (label, out, inst) in &probes {
+    let results = h.probe_each(&probes, |cx, (_, out, inst)| {
         if *out {
-            let line = cx
-                .dst(inst, 0)
+            cx.dst(inst, 0)
                 .and_then(|d| cx.assign(d, Ty::Float, 1, &"e"))
-                .map(|()| std::mem::take(&mut cx.out.body));
-            match line {
-                Ok(l) => {
-                    let _ = writeln!(s, "{label} write: {}", l.trim_end());
-                }
-                Err(e) => {
-                    let _ = writeln!(s, "{label} write: error: {e}");
-                }
-            }
+                .map(|()| String::new())
+                .map_err(|e| e.to_string())
         } else {
             let read = |ty| {
                 cx.src(inst, 1, ty, 1)
                     .map(|x| x.to_string())
                     .unwrap_or_else(|e| format!("error: {e}"))
             };
-            let _ = writeln!(
-                s,
-                "{label} read: {} | as uint: {}",
-                read(Ty::Float),
-                read(Ty::Uint)
-            );
+            Ok(format!("{} | as uint: {}", read(Ty::Float), read(Ty::Uint)))
+        }
+    });
+    let mut s = String::new();
+    for ((label, out, _), (r, written)) in probes.iter().zip(results) {
+        match (out, r) {
+            (true, Ok(_)) => {
+                let _ = writeln!(s, "{label} write: {}", written.trim_end());
+            }
+            (true, Err(e)) => {
+                let _ = writeln!(s, "{label} write: error: {e}");
+            }
+            (false, r) => {
+                let _ = writeln!(s, "{label} read: {}", r.unwrap_or_default());
+            }
         }
     }
     s
@@ -552,7 +546,7 @@ fn vs_outputs_translate_end_to_end() {
         "{}",
         out.glsl
     );
-    let names: Vec<&str> = out.io_vars.iter().map(|v| v.name.as_str()).collect();
+    let names: Vec<&str> = out.record.outputs.iter().map(|v| v.name.as_str()).collect();
     assert_eq!(
         names,
         [
@@ -1266,29 +1260,26 @@ fn immediate_constant_buffer_reads_convert_from_uint() {
     // The register model reads the uvec4 array as the consumer's type.
     let b = Built::new(PS, 5, vec![icb(), Instruction::dcl_temps(1)], None, None);
     let p = Profile::default();
-    let reg = Registry::global().expect("registry");
-    let mut dcx = DeclCtx::new(b.input(), &p);
-    for inst in &b.program.instructions {
-        if let Some(Lower::Decl(f)) = reg.get(inst.opcode).map(|h| h.lower) {
-            f(inst, &mut dcx).expect("lowers");
-        }
-    }
-    assert_eq!(dcx.st.icb_len, Some(2));
-    assert_eq!(dcx.st.icb_ty, Ty::Uint);
-    let mut scratch = Output::new();
-    let cx = Ctx::new(&dcx.st, &mut scratch);
+    let mut h = Harness::new(b.input(), &p);
+    h.declare(&b.program.instructions, |_| true)
+        .expect("lowers");
+    assert_eq!(h.state().icb_len, Some(2));
+    assert_eq!(h.state().icb_ty, Ty::Uint);
     let idx = dxlower_dxbc::Index::relative(1, Operand::temp(0, sw("x")));
     let op =
         Operand::new(OperandType::ImmediateConstantBuffer, sw("yxzw"), &[0]).with_index(0, idx);
     let inst = mov(Operand::temp(0, Components::MASK_ALL), op);
-    let f = cx
-        .src(&inst, 1, Ty::Float, m("xy"))
-        .expect("reads")
-        .to_string();
-    let u = cx
-        .src(&inst, 1, Ty::Uint, m("x"))
-        .expect("reads")
-        .to_string();
+    let ((f, u), _) = h.probe(|cx| {
+        let f = cx
+            .src(&inst, 1, Ty::Float, m("xy"))
+            .expect("reads")
+            .to_string();
+        let u = cx
+            .src(&inst, 1, Ty::Uint, m("x"))
+            .expect("reads")
+            .to_string();
+        (f, u)
+    });
     assert_eq!(f, "uintBitsToFloat(ImmCB_0[floatBitsToInt(r0.x) + 1].yx)");
     assert_eq!(u, "ImmCB_0[floatBitsToInt(r0.x) + 1].y");
 }

@@ -11,7 +11,8 @@
 // nobody names).
 extern crate dxlower_lowerings;
 
-use dxlower_core::{Ctx, DeclCtx, IndexableTemp, Lower, Profile, Registry, StageInput};
+use dxlower_core::testing::Harness;
+use dxlower_core::{IndexableTemp, Lower, Profile, Registry, StageInput};
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
     Payload, Program, ProgramType,
@@ -158,32 +159,20 @@ fn lower_program(profile: &Profile, program: &Program) -> Result<String, String>
         program_byte_offset: None,
         rdef: None,
     };
-    let mut dcx = DeclCtx::new(input, profile);
-    dcx.st.temps = 4;
-    dcx.st.cbuffers.insert(0, 8);
-    dcx.st.indexable.insert(
+    let mut h = Harness::new(input, profile);
+    let d = h.decl_ctx();
+    d.set_temps(4);
+    d.insert_cbuffer(0, 8);
+    d.insert_indexable(
         0,
         IndexableTemp {
             count: 4,
             components: 4,
         },
     );
-    let DeclCtx { st, mut out } = dcx;
-    let reg = Registry::global().map_err(|e| e.to_string())?;
-    {
-        let mut cx = Ctx::new(&st, &mut out);
-        for inst in &program.instructions {
-            let h = reg
-                .get(inst.opcode)
-                .ok_or_else(|| format!("no handler for {}", inst.opcode))?;
-            match h.lower {
-                Lower::Inst(f) => f(inst, &mut cx).map_err(|e| e.to_string())?,
-                Lower::Decl(_) => return Err(format!("{} is a declaration", inst.opcode)),
-            }
-        }
-    }
+    let out = h.run_instructions(&program.instructions)?;
     let mut text = String::new();
-    for h in out.helpers() {
+    for h in &out.helpers {
         text.push_str(h.text);
     }
     text.push_str(&out.body);

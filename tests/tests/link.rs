@@ -1049,7 +1049,12 @@ fn rules_exercised(
     if h.unfed().next().is_some() {
         r.push("unfed PS input zero-filled");
     }
-    if p.vs.samplers.iter().any(|u| u.name.starts_with("vs_")) {
+    if p.vs
+        .record
+        .samplers
+        .iter()
+        .any(|u| u.name.starts_with("vs_"))
+    {
         r.push("VS sampler renamed");
     }
     r

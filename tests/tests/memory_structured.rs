@@ -957,7 +957,7 @@ fn bone_transforms_declares_or_keeps_cb3() {
     let out = skin_vs(&[dcl_structured(0, 48)], &body)
         .translate(&ccpwgl())
         .expect("translates");
-    assert_eq!(out.cbuffers.get(&3), Some(&200));
+    assert_eq!(out.record.cbuffers().get(&3), Some(&200));
     assert!(
         out.glsl
             .contains("uniform ConstantBuffer3 {\n    vec4 data[200];\n} cb3;"),
@@ -976,7 +976,7 @@ fn bone_transforms_declares_or_keeps_cb3() {
     .translate(&ccpwgl())
     .expect("translates");
     assert!(out.glsl.contains("vec4 data[300];\n} cb3;"), "{}", out.glsl);
-    assert_eq!(out.cbuffers.get(&3), Some(&300));
+    assert_eq!(out.record.cbuffers().get(&3), Some(&300));
     assert_eq!(out.glsl.matches("} cb3;").count(), 1);
     // `joints` sets the capacity in both modes.
     let p = with_pass("ccpwgl", &[("mode", "cb3_splice"), ("joints", "69")]);
@@ -985,7 +985,7 @@ fn bone_transforms_declares_or_keeps_cb3() {
         .expect("translates");
     assert!(out.glsl.contains("vec4 data[233];\n} cb3;"), "{}", out.glsl);
     // The stage records the enlarged size (the manifest's uniform block).
-    assert_eq!(out.cbuffers.get(&3), Some(&233));
+    assert_eq!(out.record.cbuffers().get(&3), Some(&233));
     let p = with_pass(
         "native",
         &[("mode", "ubo"), ("joints", "10"), ("block", "CjsSb")],

@@ -280,8 +280,15 @@ fn check(name: &str, stage: &Stage) -> StageGlsl {
         .translate()
         .unwrap_or_else(|e| panic!("{name}: SM5.0 translation failed: {e}"));
     assert_eq!(out.glsl, out50.glsl, "{name}: SM5.1 and SM5.0 GLSL differ");
-    assert_eq!(out.cbuffers, out50.cbuffers, "{name}: cbuffers");
-    assert_eq!(out.samplers, out50.samplers, "{name}: sampler uniforms");
+    assert_eq!(
+        out.record.cbuffers(),
+        out50.record.cbuffers(),
+        "{name}: cbuffers"
+    );
+    assert_eq!(
+        out.record.samplers, out50.record.samplers,
+        "{name}: sampler uniforms"
+    );
     if let Err(log) = glslang(&out.glsl, stage.program.version.program_type) {
         panic!("{name}: glslangValidator rejects:\n{}\n{log}", out.glsl);
     }
@@ -354,7 +361,7 @@ fn cb_read() {
         "{}",
         out.glsl
     );
-    assert_eq!(out.cbuffers.get(&0), Some(&4));
+    assert_eq!(out.record.cbuffers().get(&0), Some(&4));
 }
 
 /// `sample` through `T0[0]` and `S0[0]`: the combined uniform of the pair.
@@ -385,7 +392,7 @@ fn texture_sample() {
     assert!(out
         .glsl
         .contains("r0 = texture(t0TEX_with_SMPs0, vs_TEXCOORD0.xy);"));
-    assert_eq!(out.samplers.len(), 2, "t0 and t0TEX_with_SMPs0");
+    assert_eq!(out.record.samplers.len(), 2, "t0 and t0TEX_with_SMPs0");
 }
 
 /// Range ids that are not the registers (as fxc assigns them: ids count
@@ -464,13 +471,15 @@ fn ids_are_not_registers() {
         assert!(out.glsl.contains(name), "{name} missing:\n{}", out.glsl);
     }
     assert_eq!(
-        out.cbuffers
+        out.record
+            .cbuffers()
             .iter()
             .map(|(k, v)| (*k, *v))
             .collect::<Vec<_>>(),
         [(0, 1), (1, 2)]
     );
     let mut regs: Vec<_> = out
+        .record
         .samplers
         .iter()
         .map(|u| (u.name.clone(), u.texture, u.sampler))
@@ -766,7 +775,7 @@ fn corpus_sm51_equals_its_sm50_twin() {
                 let out50 = dxlower_core::translate_stage(input(&twin), &profile)
                     .unwrap_or_else(|err| panic!("{}: SM5.0 twin fails: {err}", e.file));
                 assert_eq!(out.glsl, out50.glsl, "{}: GLSL differs from SM5.0", e.file);
-                assert_eq!(out.samplers, out50.samplers, "{}", e.file);
+                assert_eq!(out.record.samplers, out50.record.samplers, "{}", e.file);
                 if let Err(log) = glslang(&out.glsl, shader.program.version.program_type) {
                     panic!("{}: glslang rejects:\n{}\n{log}", e.file, out.glsl);
                 }

@@ -260,12 +260,13 @@ fn stubbed_textures_read_zero_and_declare_nothing() {
         }
     }
     assert!(
-        out.samplers.iter().all(|u| u.texture == T_LIVE),
+        out.record.samplers.iter().all(|u| u.texture == T_LIVE),
         "{:?}",
-        out.samplers
+        out.record.samplers
     );
     assert_eq!(
-        out.samplers
+        out.record
+            .samplers
             .iter()
             .map(|u| u.name.as_str())
             .collect::<Vec<_>>(),
@@ -340,7 +341,7 @@ fn without_rdef_or_names_nothing_is_stubbed() {
         assert!(out.glsl.contains("t3TEX_with_SMPs0"));
         assert!(out.glsl.contains("hlslcc_zcmpt3TEX_with_SMPs1"));
         assert!(out.glsl.contains("uniform highp usampler2D t4;"));
-        assert!(out.samplers.iter().any(|u| u.texture == T_PROFILE));
+        assert!(out.record.samplers.iter().any(|u| u.texture == T_PROFILE));
     }
 }
 
@@ -615,7 +616,7 @@ fn corpus_shader_refused_until_its_textures_are_stubbed() {
     }
     let out = dxlower_core::translate_stage(input, &ron_profile()).expect("ccpwgl-stubs");
     checked_glsl(&out.glsl, PS);
-    assert!(out.samplers.is_empty(), "{:?}", out.samplers);
+    assert!(out.record.samplers.is_empty(), "{:?}", out.record.samplers);
     assert!(!out.glsl.contains("sampler"), "{}", out.glsl);
     let (_, json) = linked(passthrough_vs().input(), input, &ron_profile());
     assert!(manifest_samplers(&json).is_empty(), "{json}");

@@ -11,9 +11,8 @@
 extern crate dxlower_lowerings;
 
 use dxlower_core::profile::FragCoordOrigin;
-use dxlower_core::{
-    Ctx, DeclCtx, Lower, Profile, Registry, ResourceDecl, StageInput, TranslateError, Ty,
-};
+use dxlower_core::testing::Harness;
+use dxlower_core::{Lower, Profile, Registry, ResourceDecl, StageInput, TranslateError, Ty};
 use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
@@ -262,9 +261,10 @@ fn lower_unit(dim: ResourceDimension, body: Vec<Instruction>) -> Result<String, 
         rdef: None,
     };
     let profile = Profile::default();
-    let mut dcx = DeclCtx::new(input, &profile);
-    dcx.st.temps = 4;
-    dcx.st.resources.insert(
+    let mut h = Harness::new(input, &profile);
+    let d = h.decl_ctx();
+    d.set_temps(4);
+    d.insert_resource(
         0,
         ResourceDecl {
             dim,
@@ -272,23 +272,9 @@ fn lower_unit(dim: ResourceDimension, body: Vec<Instruction>) -> Result<String, 
             samples: 4,
         },
     );
-    dcx.st.samplers.insert(0, SamplerMode::Default);
-    dcx.st.samplers.insert(1, SamplerMode::Comparison);
-    let DeclCtx { st, mut out } = dcx;
-    let reg = Registry::global().map_err(|e| e.to_string())?;
-    {
-        let mut cx = Ctx::new(&st, &mut out);
-        for inst in &program.instructions {
-            let h = reg
-                .get(inst.opcode)
-                .ok_or_else(|| format!("no handler for {}", inst.opcode))?;
-            match h.lower {
-                Lower::Inst(f) => f(inst, &mut cx).map_err(|e| e.to_string())?,
-                Lower::Decl(_) => return Err(format!("{} is a declaration", inst.opcode)),
-            }
-        }
-    }
-    Ok(out.body)
+    d.insert_sampler_state(0, SamplerMode::Default);
+    d.insert_sampler_state(1, SamplerMode::Comparison);
+    h.run_instructions(&program.instructions).map(|s| s.body)
 }
 
 #[test]

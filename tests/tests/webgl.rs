@@ -394,9 +394,11 @@ fn conformance_sample_renders_in_webgl2() {
     let vs = dxlower_core::translate_bytes(&read_corpus(VS_FILE), &p)
         .unwrap_or_else(|e| panic!("{VS_FILE}: {e}"));
     let position = vs
+        .record
         .inputs
         .first()
         .unwrap_or_else(|| panic!("{VS_FILE} has no input"))
+        .name
         .clone();
     let sample: Vec<&Case> = cases.iter().step_by(every).collect();
     let mut batch = Batch::default();

@@ -63,7 +63,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(s) => s,
         Err(e) => return report(&name, &e),
     };
-    for n in &stage.notes {
+    for n in &stage.record.notes {
         eprintln!("dxlower: {name}: note: {n}");
     }
     if let Some(v) = args.validate {

@@ -16,7 +16,6 @@
 //! Ranges of several registers (resource arrays) and other register spaces
 //! are refused by name ([`declared_range`]).
 
-use crate::ctx::{reg_of, StageState};
 use crate::error::{LowerError, Refusal};
 use dxlower_dxbc::{Index, Operand, OperandType};
 use std::collections::BTreeMap;
@@ -162,96 +161,8 @@ pub fn declared_range(
     Ok((id, lower))
 }
 
-impl StageState<'_> {
-    /// True for a Shader Model 5.1 program, whose binding operands name
-    /// range ids ([`crate::binding`]).
-    pub fn is_sm51(&self) -> bool {
-        self.input.program.version.at_least(5, 1)
-    }
-
-    /// The register of a `cb#`, `t#` or `s#` operand of an instruction:
-    /// the operand's index in SM4/5.0 (`t3` → 3); in SM5.1 the register of
-    /// the range id (`T0[2]` → the register [`BindingIds`] records for `T0`,
-    /// which the operand's second index must repeat). A dynamic index is
-    /// refused by name: GLSL ES 3.00 indexes sampler arrays only with
-    /// constant expressions.
-    pub fn binding_register(&self, op: &Operand) -> Result<u32, LowerError> {
-        let kind = BindingKind::of(op.ty).ok_or_else(|| {
-            LowerError::invalid(format!("a {:?} operand is not a cb#, t# or s#", op.ty))
-        })?;
-        if !self.is_sm51() {
-            if op.indices.iter().any(|i| i.rel.is_some()) {
-                return Err(dynamic_index(kind));
-            }
-            return reg_of(op);
-        }
-        self.range_register(kind, op)
-    }
-
-    /// A constant-buffer operand of an instruction: its slot (register) and
-    /// the element index, `cb3[7]` → `(3, [7])` in SM4/5.0 and `CB0[3][7]`
-    /// → `(3, [7])` in SM5.1 when range `CB0` is register 3.
-    pub fn cb_element<'o>(&self, op: &'o Operand) -> Result<(u32, &'o Index), LowerError> {
-        if !self.is_sm51() {
-            let slot = reg_of(op)?;
-            return match op.indices.get(1) {
-                Some(idx) if op.indices.len() == 2 => Ok((slot, idx)),
-                _ => Err(LowerError::invalid(
-                    "constant-buffer operand needs two indices",
-                )),
-            };
-        }
-        if op.indices.len() != 3 {
-            return Err(LowerError::invalid(
-                "SM5.1 constant-buffer operand needs three indices (CB<id>[<register>][<element>])",
-            ));
-        }
-        let slot = self.range_register(BindingKind::ConstantBuffer, op)?;
-        let idx = op.indices.get(2).ok_or_else(|| {
-            LowerError::invalid("SM5.1 constant-buffer operand needs three indices")
-        })?;
-        Ok((slot, idx))
-    }
-
-    /// The register of an SM5.1 instruction operand `<id>[<register>]...`.
-    fn range_register(&self, kind: BindingKind, op: &Operand) -> Result<u32, LowerError> {
-        let p = kind.id_prefix();
-        let id = match op.indices.first() {
-            Some(Index { rel: None, imm, .. }) => *imm as u32,
-            _ => {
-                return Err(LowerError::invalid(format!(
-                    "SM5.1 {p}# operand without an immediate range id"
-                )))
-            }
-        };
-        let reg = self
-            .binding_ids
-            .register(kind, id)
-            .ok_or_else(|| LowerError::invalid(format!("{p}{id} is not declared")))?;
-        if kind != BindingKind::ConstantBuffer && op.indices.len() != 2 {
-            return Err(LowerError::invalid(format!(
-                "SM5.1 {p}{id} operand with {} indices (expected {p}<id>[<register>])",
-                op.indices.len()
-            )));
-        }
-        let at = op.indices.get(1).ok_or_else(|| {
-            LowerError::invalid(format!("SM5.1 {p}{id} operand without its register index"))
-        })?;
-        if at.rel.is_some() {
-            return Err(dynamic_index(kind));
-        }
-        let at = at.imm as u32;
-        if at != reg {
-            return Err(LowerError::invalid(format!(
-                "{p}{id}[{at}] is outside its range [{reg}:{reg}]"
-            )));
-        }
-        Ok(reg)
-    }
-}
-
 /// The refusal of a dynamically indexed binding.
-fn dynamic_index(kind: BindingKind) -> LowerError {
+pub(crate) fn dynamic_index(kind: BindingKind) -> LowerError {
     match kind {
         BindingKind::ConstantBuffer => Refusal::new(
             "dynamic constant-buffer range index",

@@ -1,12 +1,25 @@
 //! # dxlower-core
 //!
 //! The lowering core of dxlower: the opcode-handler registry (filled by
-//! family crates through `inventory`), the two-phase emission contexts, the
-//! register model that prints typed operand reads and writes, the profile
-//! schema, and [`translate_stage`].
+//! family crates through `inventory`), the contexts handlers write through,
+//! the register model that prints typed operand reads and writes, the
+//! emitter and the stage record it builds, the profile schema, and
+//! [`translate_stage`] / [`link()`].
 //!
 //! The core never names a family or an opcode's lowering rule. Family crates
 //! depend on it; the `dxlower-lowerings` crate links them all.
+//!
+//! ## Data flow
+//!
+//! bytes → [`dxlower_dxbc::Program`] → passes (`before` hooks) →
+//! declaration handlers ([`DeclCtx`]) → passes (`after` hooks) →
+//! instruction handlers ([`Ctx`]) → [`StageGlsl`] (text + [`StageRecord`])
+//! → [`link()`] → [`manifest::Manifest`].
+//!
+//! Modules depend on each other in one direction: `regs`, `error`,
+//! `profile`, `record` → `binding`, `hints` → `state` → `emit` → `ctx` →
+//! `operands` → `registry`, `pass` → `limits` → `translate` → `link`,
+//! `manifest` → `sweep`.
 //!
 //! ## Writing a handler
 //!
@@ -34,24 +47,37 @@ pub mod binding;
 pub mod ctx;
 pub mod emit;
 pub mod error;
+pub mod hints;
 pub mod limits;
 pub mod link;
+pub mod manifest;
+pub mod operands;
 pub mod pass;
 pub mod profile;
+pub mod record;
 pub mod registry;
 pub mod regs;
+pub mod state;
 pub mod sweep;
+pub mod testing;
 pub mod translate;
 
 pub use binding::{BindingIds, BindingKind};
-pub use ctx::{Ctx, DeclCtx, Dst, IndexableTemp, ResourceDecl, Src, StageInput, StageState};
-pub use emit::{Helper, Output, SamplerUniform};
+pub use ctx::{Ctx, DeclCtx};
+pub use emit::Helper;
 pub use error::{LowerError, Refusal, Site, TranslateError};
-pub use link::{link, LinkError, LinkHints, Manifest, ProgramGlsl, Varying};
+pub use link::{link, LinkError, LinkHints, ProgramGlsl, Varying};
+pub use manifest::Manifest;
+pub use operands::{Dst, Src};
 pub use pass::{PassEntry, PassWhen};
 pub use profile::{Profile, Switches};
+pub use record::{
+    BlockKind, DataTexture, Direction, InterfaceVar, Interpolation, PlainUniform, Precision,
+    SamplerKey, SamplerUniform, Stage, StageRecord, UniformBlock,
+};
 pub use registry::{FamilyEntry, HandlerEntry, Lower, Registry};
 pub use regs::{Ty, Var};
+pub use state::{reg_of, IndexableTemp, ResourceDecl, StageInput, StageState};
 pub use translate::{stage_input, translate_bytes, translate_shader, translate_stage, StageGlsl};
 
 #[doc(hidden)]

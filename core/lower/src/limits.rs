@@ -10,11 +10,14 @@
 //!
 //! | limit | counted |
 //! |---|---|
-//! | `vertex_attributes` | VS input variables `in_*` |
-//! | `varying_vectors` | rows the `vs_*` variables of the stage take when packed by the rules of GLSL ES 1.00 Appendix A.7, which WebGL applies (see [`varying_rows`]) |
-//! | `texture_units` | sampler uniforms the stage's code names (a declared but unused sampler is inactive and takes no unit) |
-//! | `draw_buffers` | the highest `SV_Target<N>` + 1 |
-//! | `uniform_blocks` | `uniform` block declarations |
+//! | `vertex_attributes` | declared inputs of a vertex stage |
+//! | `varying_vectors` | rows the declared varyings of the stage (VS outputs, PS inputs) take when packed by the rules of GLSL ES 1.00 Appendix A.7, which WebGL applies (see [`varying_rows`]) |
+//! | `texture_units` | sampler uniforms some instruction reads (a declared but unused sampler is inactive and takes no unit) |
+//! | `draw_buffers` | the highest render-target location + 1 |
+//! | `uniform_blocks` | uniform blocks declared |
+//!
+//! Everything is counted from the stage record ([`crate::record`]), which
+//! the emitter fills as it declares.
 //!
 //! `uniform_block_vec4s` is checked where a block is declared (its size is
 //! known there). Combined (both-stage) limits need no check of their own
@@ -22,90 +25,80 @@
 //! units fit the 32 combined units and 12 + 12 blocks the 24 combined
 //! blocks.
 
-use crate::emit::Output;
 use crate::error::Refusal;
 use crate::profile::Profile;
-use crate::regs::Var;
-use dxlower_dxbc::ProgramType;
+use crate::record::{LimitsUsed, Stage, StageRecord};
 
-/// Checks a lowered stage against the profile's limits.
-pub fn check(
-    stage: ProgramType,
-    vars: &[Var],
-    out: &Output,
-    profile: &Profile,
-) -> Result<(), Refusal> {
-    let limits = &profile.limits;
-    // Only the few interface variables are collected (and deduplicated:
-    // packed registers can share one).
-    let mut attributes: Vec<&str> = Vec::new();
-    let mut varyings: Vec<(&str, u8)> = Vec::new();
-    let mut targets = 0u32;
-    for v in vars {
-        let name = v.name.as_str();
-        if stage == ProgramType::Vertex && name.starts_with("in_") {
-            if !attributes.contains(&name) {
-                attributes.push(name);
-            }
-        } else if name.starts_with("vs_") {
-            if !varyings.iter().any(|(n, _)| *n == name) {
-                varyings.push((name, v.width));
-            }
-        } else if let Some(n) = name.strip_prefix("SV_Target") {
-            if let Ok(n) = n.parse::<u32>() {
-                targets = targets.max(n + 1);
-            }
-        }
+/// What a lowered stage uses of the target, counted from its record.
+pub fn used(r: &StageRecord) -> LimitsUsed {
+    let declared = |v: &&crate::record::InterfaceVar| !v.builtin;
+    let vertex_attributes = match r.stage {
+        Stage::Vertex => r.inputs.iter().filter(declared).count() as u32,
+        Stage::Pixel => 0,
+    };
+    let varyings = match r.stage {
+        Stage::Vertex => &r.outputs,
+        Stage::Pixel => &r.inputs,
+    };
+    let widths: Vec<u8> = varyings
+        .iter()
+        .filter(declared)
+        .map(|v| v.components)
+        .collect();
+    let draw_buffers = match r.stage {
+        Stage::Pixel => r
+            .outputs
+            .iter()
+            .filter(declared)
+            .filter_map(|v| v.location)
+            .map(|l| l + 1)
+            .max()
+            .unwrap_or(0),
+        Stage::Vertex => 0,
+    };
+    LimitsUsed {
+        vertex_attributes,
+        varying_vectors: varying_rows(&widths),
+        texture_units: r.samplers.iter().filter(|s| s.used).count() as u32,
+        draw_buffers,
+        uniform_blocks: r.uniform_blocks.len() as u32,
+        uniform_vectors: r.uniform_blocks.iter().map(|b| b.vec4s).sum(),
     }
-    let attributes = attributes.len() as u32;
-    let widths: Vec<u8> = varyings.iter().map(|&(_, w)| w).collect();
+}
+
+/// Checks what a stage uses against the profile's limits.
+pub fn check(used: &LimitsUsed, profile: &Profile) -> Result<(), Refusal> {
+    let limits = &profile.limits;
     over(
-        attributes,
+        used.vertex_attributes,
         limits.vertex_attributes,
         "vertex attributes",
         "MAX_VERTEX_ATTRIBS",
         "vertex_attributes",
     )?;
     over(
-        varying_rows(&widths),
+        used.varying_vectors,
         limits.varying_vectors,
         "varying vectors (packed rows)",
         "MAX_VARYING_VECTORS",
         "varying_vectors",
     )?;
     over(
-        targets,
+        used.draw_buffers,
         limits.draw_buffers,
         "render targets",
         "MAX_DRAW_BUFFERS",
         "draw_buffers",
     )?;
-    // Samplers in use are at most the declared ones: the code is scanned
-    // only when the declarations alone exceed the limit.
-    let declared = out.samplers.len() as u32;
-    let units = if declared <= limits.texture_units {
-        declared
-    } else {
-        let names: Vec<&str> = out.samplers.iter().map(|s| s.name.as_str()).collect();
-        let mut used = vec![false; names.len()];
-        for text in [&out.early_main, &out.body, &out.functions] {
-            mark_used(text, &names, &mut used);
-        }
-        used.iter().filter(|&&u| u).count() as u32
-    };
     over(
-        units,
+        used.texture_units,
         limits.texture_units,
         "texture units (sampler uniforms in use)",
         "MAX_TEXTURE_IMAGE_UNITS",
         "texture_units",
     )?;
-    // The only braces among the global declarations open uniform blocks
-    // (`layout(std140) uniform ConstantBuffer0 {`): arrays are initialized
-    // with constructors, functions live in their own section.
-    let blocks = out.decls.bytes().filter(|&b| b == b'{').count() as u32;
     over(
-        blocks,
+        used.uniform_blocks,
         limits.uniform_blocks,
         "uniform blocks",
         "MAX_*_UNIFORM_BLOCKS",
@@ -124,38 +117,6 @@ fn over(need: u32, limit: u32, what: &str, gl_name: &str, field: &str) -> Result
         ),
     )
     .lifted_by(format!("a profile whose target guarantees more (limits.{field})")))
-}
-
-/// Marks `used[i]` for every `names[i]` that occurs in `text` as a whole
-/// identifier: one pass over the text, identifier by identifier.
-fn mark_used(text: &str, names: &[&str], used: &mut [bool]) {
-    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !ident(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && ident(bytes[i]) {
-            i += 1;
-        }
-        let word = &text[start..i];
-        for (k, n) in names.iter().enumerate() {
-            if n.len() == word.len() && *n == word {
-                used[k] = true;
-            }
-        }
-    }
-}
-
-/// True when `name` occurs as a whole identifier in `text`.
-#[cfg(test)]
-fn occurs(text: &str, name: &str) -> bool {
-    let mut used = [false];
-    mark_used(text, &[name], &mut used);
-    used[0]
 }
 
 /// Rows of a 4-column varying grid that variables of these widths (1..=4
@@ -191,13 +152,5 @@ mod tests {
         // Fifteen vec4 fit WebGL2's minimum exactly, sixteen do not.
         assert_eq!(varying_rows(&[4; 15]), 15);
         assert_eq!(varying_rows(&[4; 16]), 16);
-    }
-
-    #[test]
-    fn whole_identifiers_only() {
-        assert!(occurs("r0 = texture(t0, v);", "t0"));
-        assert!(!occurs("r0 = texture(t0TEX_with_SMPs1, v);", "t0"));
-        assert!(!occurs("r0 = texture(xt0, v);", "t0"));
-        assert!(occurs("a(t0TEX_with_SMPs1)", "t0TEX_with_SMPs1"));
     }
 }

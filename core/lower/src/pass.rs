@@ -1,5 +1,5 @@
-//! Registered stage passes: ABI rewrites and link rules that run after the
-//! declarations of a stage (phase 1) and before its instructions (phase 2).
+//! Registered stage passes: ABI rewrites and link rules that run around the
+//! declarations of a stage (phase 1), before its instructions (phase 2).
 //!
 //! A pass is data like a handler: a crate submits a [`PassEntry`] with
 //! [`register_pass!`] and the core never names it. When it runs is part of
@@ -17,13 +17,18 @@
 //! not take is an error naming what is known ([`check_profile`]), so a typo
 //! never turns a rewrite off silently.
 //!
-//! A pass sees the whole [`DeclCtx`]: the register model the declarations
-//! built (it may rename or add variables), the declaration and early-main
-//! sections, and the link hints. Passes that rewrite single instructions
-//! read their switch in the instruction handler instead, through the
-//! profile's `passes` list; they still register an entry (with a `run`
-//! that checks its preconditions, or does nothing) so that their name is
-//! known.
+//! A pass has two hooks, both optional, both given the stage's
+//! [`DeclCtx`]:
+//! - `before` runs before any declaration is lowered. It leaves data for
+//!   the handlers in the stage state: resources it claims (their
+//!   declarations are then not refused), vertex-input semantics it renames
+//!   (the declaration is written under the new name), its parsed
+//!   parameters (which the instruction handlers of its family read back
+//!   with `cx.data::<T>()`). No handler tests the profile for a pass name.
+//! - `after` runs once every declaration is lowered: it adds declarations
+//!   and statements, or changes a declared block through the record (the
+//!   BoneTransforms `cb3` splice enlarges the block; the text is rendered
+//!   from the record, never edited).
 
 use crate::ctx::DeclCtx;
 use crate::error::LowerError;
@@ -42,8 +47,8 @@ pub enum PassWhen {
     Named,
 }
 
-/// The function of a pass. `spec` is the profile's entry for Named passes
-/// and an entry without parameters for the others.
+/// A hook of a pass. `spec` is the profile's entry for Named passes and an
+/// entry without parameters for the others.
 pub type PassFn = for<'a> fn(&mut DeclCtx<'a>, &PassSpec) -> Result<(), LowerError>;
 
 /// One registered pass.
@@ -63,8 +68,10 @@ pub struct PassEntry {
     pub file: &'static str,
     /// Source line (`line!()`).
     pub line: u32,
-    /// The pass.
-    pub run: PassFn,
+    /// Runs before the declarations.
+    pub before: Option<PassFn>,
+    /// Runs after the declarations.
+    pub after: Option<PassFn>,
 }
 
 impl PassEntry {
@@ -84,12 +91,13 @@ inventory::collect!(PassEntry);
 ///     when: PassWhen::Named,
 ///     params: Some(&["indices"]),
 ///     spec: "profiles.md §4.2",
-///     run: run,
+///     before: Some(alias_inputs),
+///     after: None,
 /// }
 /// ```
 #[macro_export]
 macro_rules! register_pass {
-    (name: $name:expr, when: $when:expr, params: $params:expr, spec: $spec:expr, run: $run:expr $(,)?) => {
+    (name: $name:expr, when: $when:expr, params: $params:expr, spec: $spec:expr, before: $before:expr, after: $after:expr $(,)?) => {
         $crate::__private::inventory::submit! {
             $crate::pass::PassEntry {
                 name: $name,
@@ -99,7 +107,8 @@ macro_rules! register_pass {
                 krate: env!("CARGO_PKG_NAME"),
                 file: file!(),
                 line: line!(),
-                run: $run,
+                before: $before,
+                after: $after,
             }
         }
     };
@@ -241,89 +250,9 @@ pub fn schedule(
     Ok(out)
 }
 
-/// Replaces every whole-identifier occurrence of `old` in `text` by `new`
-/// (an identifier boundary is any byte outside `[A-Za-z0-9_]`). Returns
-/// the number of replacements.
-pub fn replace_ident(text: &mut String, old: &str, new: &str) -> usize {
-    if old.is_empty() {
-        return 0;
-    }
-    let is_id = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut n = 0;
-    let mut last = 0;
-    let mut i = 0;
-    while let Some(pos) = text[i..].find(old) {
-        let s = i + pos;
-        let e = s + old.len();
-        let before = s == 0 || !is_id(bytes[s - 1]);
-        let after = e >= bytes.len() || !is_id(bytes[e]);
-        if before && after {
-            out.push_str(&text[last..s]);
-            out.push_str(new);
-            last = e;
-            n += 1;
-        }
-        i = e;
-    }
-    if n > 0 {
-        out.push_str(&text[last..]);
-        *text = out;
-    }
-    n
-}
-
-impl DeclCtx<'_> {
-    /// Renames an identifier of the stage's interface: every storage
-    /// variable whose name is `old`, or an expression that uses `old`
-    /// (`uvec4(in_X)`), prints `new` in its place from then on, and every
-    /// whole-identifier use in the declarations and the early-main
-    /// statements is rewritten. Returns how many variables changed; fails
-    /// when some variable already uses `new`, since the rename would then
-    /// merge two interface variables.
-    pub fn rename_ident(&mut self, old: &str, new: &str) -> Result<usize, LowerError> {
-        if self
-            .st
-            .vars
-            .iter()
-            .any(|v| replace_ident(&mut v.name.clone(), new, new) > 0)
-        {
-            return Err(LowerError::invalid(format!(
-                "cannot rename `{old}` to `{new}`: the stage already declares `{new}`"
-            )));
-        }
-        let mut n = 0;
-        for v in &mut self.st.vars {
-            if replace_ident(&mut v.name, old, new) > 0 {
-                n += 1;
-            }
-        }
-        if n > 0 {
-            replace_ident(&mut self.out.decls, old, new);
-            replace_ident(&mut self.out.early_main, old, new);
-        }
-        Ok(n)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn identifiers_are_replaced_whole() {
-        let mut s = "in highp vec3 in_BINORMAL0;\nin highp vec3 in_BINORMAL01;\nx = in_BINORMAL0.x + xin_BINORMAL0;".to_string();
-        assert_eq!(replace_ident(&mut s, "in_BINORMAL0", "in_BITANGENT0"), 2);
-        assert_eq!(
-            s,
-            "in highp vec3 in_BITANGENT0;\nin highp vec3 in_BINORMAL01;\nx = in_BITANGENT0.x + xin_BINORMAL0;"
-        );
-        let mut t = "abc".to_string();
-        assert_eq!(replace_ident(&mut t, "", "x"), 0);
-        assert_eq!(replace_ident(&mut t, "zz", "x"), 0);
-        assert_eq!(t, "abc");
-    }
 
     #[test]
     fn unknown_pass_names_the_known_ones() {

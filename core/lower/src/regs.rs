@@ -11,8 +11,9 @@
 
 use std::fmt::{self, Write};
 
-/// A GLSL scalar base type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A GLSL scalar base type (JSON: `"float"`, `"int"`, `"uint"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Ty {
     /// `float`.
     Float,
@@ -23,6 +24,15 @@ pub enum Ty {
 }
 
 impl Ty {
+    /// The scalar type's name (`float`, `int`, `uint`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ty::Float => "float",
+            Ty::Int => "int",
+            Ty::Uint => "uint",
+        }
+    }
+
     /// The GLSL type of `n` lanes (`float`, `vec2`, `ivec3`, `uvec4`, ...).
     pub fn glsl(self, n: u8) -> &'static str {
         const F: [&str; 4] = ["float", "vec2", "vec3", "vec4"];

@@ -5,32 +5,46 @@
 //! then the sections are assembled. Every failure names the instruction,
 //! its opcode and its dword offset.
 
-use crate::ctx::{Ctx, DeclCtx, StageInput};
+use crate::ctx::{Ctx, DeclCtx};
+use crate::emit::Output;
 use crate::error::{LowerError, Site, TranslateError};
-use crate::profile::Profile;
+use crate::hints::LinkHints;
+use crate::pass::PassEntry;
+use crate::profile::{PassSpec, Profile};
+use crate::record::StageRecord;
 use crate::registry::{HandlerEntry, Lower, Registry};
-use crate::regs::Var;
+use crate::state::StageInput;
 use dxlower_dxbc::{Instruction, ProgramType};
 
-/// One translated stage.
+/// One translated stage: its GLSL and the record of what it declares and
+/// needs ([`crate::record`]).
 #[derive(Clone, Debug)]
 pub struct StageGlsl {
     /// Program type (vertex or pixel).
     pub stage: ProgramType,
     /// The GLSL ES text.
     pub glsl: String,
-    /// Storage variables of inputs and outputs (names, types, widths).
-    pub io_vars: Vec<Var>,
-    /// Quality notes (dropped qualifiers and the like).
-    pub notes: Vec<String>,
-    /// Names of the variables that store input registers.
-    pub inputs: Vec<String>,
-    /// Names of the variables that store output registers.
-    pub outputs: Vec<String>,
-    /// Constant buffers: slot → declared size in vec4s.
-    pub cbuffers: std::collections::BTreeMap<u32, u32>,
-    /// Sampler uniforms declared.
-    pub samplers: Vec<crate::emit::SamplerUniform>,
+    /// What the stage declares and needs.
+    pub record: StageRecord,
+}
+
+/// A lowered stage before its text is assembled: what [`crate::link()`]
+/// agrees on across the two stages of a program.
+pub(crate) struct Lowered {
+    pub(crate) stage: ProgramType,
+    pub(crate) out: Output,
+}
+
+impl Lowered {
+    /// Assembles the text.
+    pub(crate) fn finish(self, profile: &Profile) -> StageGlsl {
+        let glsl = self.out.assemble(&profile.glsl_version);
+        StageGlsl {
+            stage: self.stage,
+            glsl,
+            record: self.out.record,
+        }
+    }
 }
 
 fn site(input: &StageInput<'_>, index: usize, inst: &Instruction) -> Site {
@@ -141,32 +155,64 @@ pub fn translate_stage(
     translate_stage_with(reg, input, profile)
 }
 
-/// Translates one stage as part of a program: the declaration handlers see
-/// the link hints (see [`crate::link`]).
-pub fn translate_stage_linked(
-    input: StageInput<'_>,
-    profile: &Profile,
-    link: Option<&crate::link::LinkHints>,
-) -> Result<StageGlsl, TranslateError> {
-    let reg = Registry::global().map_err(|e| TranslateError::Registry(e.to_string()))?;
-    translate_with(reg, input, profile, link)
-}
-
 /// Translates one stage with an explicit registry.
 pub fn translate_stage_with(
     reg: &Registry,
     input: StageInput<'_>,
     profile: &Profile,
 ) -> Result<StageGlsl, TranslateError> {
-    translate_with(reg, input, profile, None)
+    Ok(lower_with(reg, input, profile, None)?.finish(profile))
 }
 
-fn translate_with(
+/// Lowers one stage as part of a program (the declaration handlers see the
+/// link hints) without assembling its text.
+pub(crate) fn lower_linked(
+    input: StageInput<'_>,
+    profile: &Profile,
+    link: &LinkHints,
+) -> Result<Lowered, TranslateError> {
+    let reg = Registry::global().map_err(|e| TranslateError::Registry(e.to_string()))?;
+    lower_with(reg, input, profile, Some(link))
+}
+
+/// The error of a pass.
+fn pass_error(p: &PassEntry, e: LowerError) -> TranslateError {
+    match e {
+        LowerError::Refused(r) => TranslateError::StageRefused(r),
+        LowerError::InvalidProgram(why) => {
+            TranslateError::StageRefused(crate::error::Refusal::new(
+                "invalid program",
+                format!("{why}; the D3D runtime rejects such bytecode"),
+            ))
+        }
+        LowerError::Invalid(message) => TranslateError::Pass {
+            pass: p.name.to_string(),
+            message,
+            location: p.location(),
+        },
+    }
+}
+
+/// Runs one hook of every scheduled pass.
+fn run_passes(
+    dcx: &mut DeclCtx<'_>,
+    passes: &[(&'static PassEntry, PassSpec)],
+    hook: fn(&PassEntry) -> Option<crate::pass::PassFn>,
+) -> Result<(), TranslateError> {
+    for (p, spec) in passes {
+        if let Some(f) = hook(p) {
+            f(dcx, spec).map_err(|e| pass_error(p, e))?;
+        }
+    }
+    Ok(())
+}
+
+fn lower_with(
     reg: &Registry,
     input: StageInput<'_>,
     profile: &Profile,
-    link: Option<&crate::link::LinkHints>,
-) -> Result<StageGlsl, TranslateError> {
+    link: Option<&LinkHints>,
+) -> Result<Lowered, TranslateError> {
     let version = input.program.version;
     let stage = version.program_type;
     if !matches!(stage, ProgramType::Vertex | ProgramType::Pixel) {
@@ -175,7 +221,6 @@ fn translate_with(
             "GLSL ES 3.00 has only vertex and fragment shaders",
         )));
     }
-    let pixel = stage == ProgramType::Pixel;
     let insts = &input.program.instructions;
     let passes = crate::pass::schedule(profile, link.is_some()).map_err(TranslateError::Profile)?;
     check_handlers(reg, &input)?;
@@ -183,9 +228,10 @@ fn translate_with(
     // Room for the text up front (about 48 bytes of GLSL per instruction
     // and 40 per declaration), so the sections rarely grow by copying.
     let decls = insts.iter().filter(|i| i.opcode.is_declaration()).count();
-    dcx.out.decls.reserve(decls * 40);
-    dcx.out.body.reserve((insts.len() - decls) * 48);
+    dcx.out.reserve(decls * 40, (insts.len() - decls) * 48);
     dcx.st.link = link;
+    // Passes that leave data for the declarations (claims, renames).
+    run_passes(&mut dcx, &passes, |p| p.before)?;
     // Phase 1: declarations.
     for (i, inst) in insts.iter().enumerate() {
         if !inst.opcode.is_declaration() {
@@ -205,23 +251,8 @@ fn translate_with(
             }
         }
     }
-    // Registered passes over the declared stage (crate::pass).
-    for (p, spec) in &passes {
-        (p.run)(&mut dcx, spec).map_err(|e| match e {
-            LowerError::Refused(r) => TranslateError::StageRefused(r),
-            LowerError::InvalidProgram(why) => {
-                TranslateError::StageRefused(crate::error::Refusal::new(
-                    "invalid program",
-                    format!("{why}; the D3D runtime rejects such bytecode"),
-                ))
-            }
-            LowerError::Invalid(message) => TranslateError::Pass {
-                pass: p.name.to_string(),
-                message,
-                location: p.location(),
-            },
-        })?;
-    }
+    // Passes over the declared stage (crate::pass).
+    run_passes(&mut dcx, &passes, |p| p.after)?;
     let DeclCtx { st, mut out } = dcx;
     // Phase 2: instructions.
     {
@@ -248,36 +279,9 @@ fn translate_with(
             }
         }
     }
-    crate::limits::check(stage, &st.vars, &out, profile).map_err(TranslateError::StageRefused)?;
-    let glsl = out.assemble(&profile.glsl_version, pixel);
-    let names_of = |file: &crate::regs::RegFile| {
-        let mut v: Vec<String> = Vec::new();
-        for r in 0..file.len() as u32 {
-            for c in 0..4 {
-                if let Some(l) = file.get(r, c) {
-                    if let Some(var) = st.vars.get(l.var as usize) {
-                        if !v.contains(&var.name) {
-                            v.push(var.name.clone());
-                        }
-                    }
-                }
-            }
-        }
-        v
-    };
-    let inputs = names_of(&st.inputs);
-    let outputs = names_of(&st.outputs);
-    // The stage state and sections are done with: move, do not copy.
-    Ok(StageGlsl {
-        stage,
-        glsl,
-        inputs,
-        outputs,
-        io_vars: st.vars,
-        notes: out.notes,
-        cbuffers: st.cbuffers,
-        samplers: out.samplers,
-    })
+    out.record.limits = crate::limits::used(&out.record);
+    crate::limits::check(&out.record.limits, profile).map_err(TranslateError::StageRefused)?;
+    Ok(Lowered { stage, out })
 }
 
 /// The stage input of a parsed shader.

@@ -45,7 +45,7 @@ fn lower_bitwise<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
     let n = d.width().max(1);
     let a = cx.src(inst, 1, Ty::Uint, d.mask)?;
     let b = cx.src(inst, 2, Ty::Uint, d.mask)?;
-    let expr = if n > 1 && cx.profile().mobile_workarounds {
+    let expr = if n > 1 && cx.mobile_workarounds() {
         let mut lanes = Vec::with_capacity(n as usize);
         for k in 0..n as usize {
             let x = render(&a.with_lanes(&[a.lane(k)]))?;

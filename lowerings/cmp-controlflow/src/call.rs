@@ -10,7 +10,7 @@
 
 use crate::common::test;
 use crate::flow;
-use dxlower_core::{ctx::reg_of, register_handler, Ctx, Lower, LowerError, Refusal};
+use dxlower_core::{reg_of, register_handler, Ctx, Lower, LowerError, Refusal};
 use dxlower_dxbc::{Instruction, Opcode, Operand, OperandType};
 
 /// The subroutine number of a label operand (`l3` → 3).
@@ -88,16 +88,11 @@ fn lower_label<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
     if all.iter().filter(|&&l| l == Some(n)).count() > 1 {
         return Err(LowerError::invalid(format!("label l{n} is defined twice")));
     }
-    cx.out.indent = 0;
-    if !cx.out.in_function {
-        cx.out.in_function = true;
-        for l in all.into_iter().flatten() {
-            cx.line(format_args!("void sub_{l}();"));
-        }
-    }
-    cx.line(format_args!("void sub_{n}()"));
-    cx.line(format_args!("{{"));
-    cx.out.indent = 1;
+    let prototypes = all
+        .into_iter()
+        .flatten()
+        .map(|l| format!("void sub_{l}();"));
+    cx.begin_function(prototypes, format_args!("void sub_{n}()"));
     Ok(())
 }
 

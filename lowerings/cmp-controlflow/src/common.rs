@@ -20,7 +20,7 @@ pub(crate) fn render(e: &dyn fmt::Display) -> Result<String, LowerError> {
 /// 3.0 Adreno compilers type `0u` as an int constant; HLSLcc's workaround),
 /// `0u` otherwise.
 pub(crate) fn zero_u(cx: &Ctx<'_>) -> &'static str {
-    if cx.profile().mobile_workarounds {
+    if cx.mobile_workarounds() {
         "uint(0)"
     } else {
         "0u"

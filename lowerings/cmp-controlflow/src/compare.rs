@@ -92,9 +92,8 @@ fn operand<'a>(
 ) -> Result<String, LowerError> {
     let s = cx.src(inst, i, ty, mask)?;
     let text = render(&s)?;
-    let wrap = ty == Ty::Uint
-        && cx.profile().mobile_workarounds
-        && s.operand().ty != OperandType::Immediate32;
+    let wrap =
+        ty == Ty::Uint && cx.mobile_workarounds() && s.operand().ty != OperandType::Immediate32;
     Ok(if wrap {
         format!("{}({text})", ty.glsl(s.width()))
     } else {

@@ -30,60 +30,20 @@ pub(crate) fn deferred(cx: &Ctx<'_>) -> bool {
 /// Declares the flag once, as a global: subroutine bodies (`label`) can
 /// discard too, and a local of `main` would not be visible there.
 fn ensure_flag(cx: &mut Ctx<'_>) {
-    let decl = format!("bool {FLAG} = false;");
-    if !cx.out.decls.lines().any(|l| l == decl) {
-        cx.out.decl(format_args!("{decl}"));
-    }
+    cx.global_once(FLAG, format_args!("bool {FLAG} = false;"));
 }
 
-/// The statements that run before `main` returns: the deferred discard (when
-/// this stage defers) and the stage epilogue (`Output::epilogue`, written
-/// by declaration handlers), re-indented to the current level.
-pub(crate) fn exit_lines(cx: &mut Ctx<'_>) {
+/// The deferred-discard check written before every return of `main` (only
+/// in a stage that defers its discards).
+pub(crate) fn discard_check(cx: &mut Ctx<'_>) {
     if deferred(cx) {
         ensure_flag(cx);
         cx.line(format_args!("if ({FLAG}) {{ discard; }}"));
     }
-    let lines: Vec<String> = cx
-        .out
-        .epilogue_statements()
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
-    for l in lines {
-        cx.line(format_args!("{l}"));
-    }
 }
 
-/// `discard_z` / `discard_nz`: marks the pixel as discarded when the raw
-/// bits of one lane are zero / nonzero.
-///
-/// **Spec**: families.md §4 `discard` (corrected after review:
-/// families-review.md #14), profiles.md §3 `discard_mode`; Microsoft
-/// "discard (sm4 - asm)": the pixel's outputs are dropped but the
-/// invocation keeps running, so its quad neighbours still get valid
-/// derivatives. Pixel shaders only.
-///
-/// **GLSL ES 3.00**: immediate mode: `if (floatBitsToUint(r0.x) != 0u) { discard; }`.
-/// Deferred mode (chosen by `discard_mode = deferred`, or by `auto` when a
-/// derivative or implicit-LOD sample can execute after a discard): a global
-/// `bool hlslcc_discard = false;`, the instruction becomes
-/// `if (…) { hlslcc_discard = true; }`, and every return of `main` (the
-/// final `ret` included) first runs `if (hlslcc_discard) { discard; }`.
-///
-/// **Differences**: GLSL `discard` ends the invocation; in immediate mode
-/// later derivatives of the quad are undefined where a neighbour
-/// discarded, which is why `auto` defers when one can follow. The flag is a
-/// global instead of the early-main local of families.md §4 so that a
-/// subroutine can set it. A `discard` in a vertex shader is malformed.
-///
-/// **Example**:
-/// ```text
-/// discard_nz r0.x  →  if (floatBitsToUint(r0.x) != uint(0)) { discard; }               (immediate)
-///                  →  if (floatBitsToUint(r0.x) != uint(0)) { hlslcc_discard = true; }  (deferred)
-/// ```
 fn lower_discard<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    if !cx.state().is_pixel() {
+    if !cx.is_pixel() {
         return Err(LowerError::invalid("`discard` outside a pixel shader"));
     }
     let t = test(inst, cx, 0)?;

@@ -5,17 +5,6 @@ use crate::flow;
 use dxlower_core::{register_handler, Ctx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode};
 
-/// Closes one indentation level, failing instead of underflowing.
-pub(crate) fn dedent(cx: &mut Ctx<'_>, by: usize) -> Result<(), LowerError> {
-    cx.out.indent = cx
-        .out
-        .indent
-        .checked_sub(by)
-        .filter(|&i| i >= 1)
-        .ok_or_else(|| LowerError::invalid("block closed below the function's top level"))?;
-    Ok(())
-}
-
 /// `if_z` / `if_nz`: opens a conditional block on the raw bits of one lane.
 ///
 /// **Spec**: families.md §4 "Structured flow" `if`, §0.3 (`_nz` = bit 18);
@@ -37,8 +26,7 @@ pub(crate) fn dedent(cx: &mut Ctx<'_>, by: usize) -> Result<(), LowerError> {
 fn lower_if<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     flow::check(cx, inst)?;
     let t = test(inst, cx, 0)?;
-    cx.line(format_args!("if ({t}) {{"));
-    cx.out.indent += 1;
+    cx.open_block(format_args!("if ({t})"));
     Ok(())
 }
 
@@ -57,10 +45,7 @@ fn lower_if<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErro
 /// ```
 fn lower_else<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     flow::check(cx, inst)?;
-    dedent(cx, 1)?;
-    cx.line(format_args!("}} else {{"));
-    cx.out.indent += 1;
-    Ok(())
+    cx.else_block(format_args!("else"))
 }
 
 /// `endif`: closes the innermost `if`.
@@ -78,9 +63,7 @@ fn lower_else<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 /// ```
 fn lower_endif<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     flow::check(cx, inst)?;
-    dedent(cx, 1)?;
-    cx.line(format_args!("}}"));
-    Ok(())
+    cx.close_block()
 }
 
 register_handler! {

@@ -2,7 +2,6 @@
 
 use crate::common::test;
 use crate::flow;
-use crate::if_else::dedent;
 use dxlower_core::{register_handler, Ctx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -23,8 +22,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// ```
 fn lower_loop<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     flow::check(cx, inst)?;
-    cx.line(format_args!("while (true) {{"));
-    cx.out.indent += 1;
+    cx.open_block(format_args!("while (true)"));
     Ok(())
 }
 
@@ -43,9 +41,7 @@ fn lower_loop<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 /// ```
 fn lower_endloop<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     flow::check(cx, inst)?;
-    dedent(cx, 1)?;
-    cx.line(format_args!("}}"));
-    Ok(())
+    cx.close_block()
 }
 
 /// `break` and `breakc_z`/`breakc_nz`: leave the innermost loop or switch.

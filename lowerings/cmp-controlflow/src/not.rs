@@ -42,7 +42,7 @@ fn lower_not<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
         return Ok(());
     }
     let n = d.width().max(1);
-    if cx.profile().mobile_workarounds {
+    if cx.mobile_workarounds() {
         let s = render(&cx.src(inst, 1, Ty::Int, d.mask)?)?;
         cx.helper(&OP_NOT);
         cx.assign(d, Ty::Int, n, &format_args!("op_not({s})"))

@@ -1,9 +1,8 @@
 //! `ret` and `retc_z`/`retc_nz`.
 
 use crate::common::test;
-use crate::discard::exit_lines;
+use crate::discard::discard_check;
 use crate::flow;
-use crate::if_else::dedent;
 use dxlower_core::{register_handler, Ctx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -11,10 +10,10 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// deferred-discard check and the stage epilogue, then `return;`; in a
 /// subroutine a plain `return;` (the shader continues in the caller).
 fn write_return(cx: &mut Ctx<'_>) {
-    if !cx.out.in_function {
-        exit_lines(cx);
+    if !cx.in_function() {
+        discard_check(cx);
     }
-    cx.line(format_args!("return;"));
+    cx.write_return();
 }
 
 /// `ret`: return from `main` (end of the shader) or from a subroutine.
@@ -40,12 +39,11 @@ fn write_return(cx: &mut Ctx<'_>) {
 fn lower_ret<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let blocks = flow::check(cx, inst)?;
     write_return(cx);
-    if cx.out.in_function {
+    if cx.in_function() {
         let insts = flow::instructions(cx);
         let idx = flow::index_of(cx, inst)?;
         if blocks.is_empty() && flow::segment_end(insts, idx) == idx + 1 {
-            cx.out.indent = 0;
-            cx.line(format_args!("}}"));
+            cx.end_function();
         }
     }
     Ok(())
@@ -76,12 +74,9 @@ fn lower_ret<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 fn lower_retc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     flow::check(cx, inst)?;
     let t = test(inst, cx, 0)?;
-    cx.line(format_args!("if ({t}) {{"));
-    cx.out.indent += 1;
+    cx.open_block(format_args!("if ({t})"));
     write_return(cx);
-    dedent(cx, 1)?;
-    cx.line(format_args!("}}"));
-    Ok(())
+    cx.close_block()
 }
 
 register_handler! {

@@ -64,21 +64,15 @@ fn lower_swapc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
     if values.is_empty() {
         return Ok(());
     }
-    let names: Vec<String> = values
-        .iter()
-        .map(|_| cx.out.fresh("hlslcc_swapc"))
-        .collect();
-    cx.line(format_args!("{{"));
-    cx.out.indent += 1;
+    let names: Vec<String> = values.iter().map(|_| cx.fresh("hlslcc_swapc")).collect();
+    cx.open_scope();
     for ((_, n, expr), name) in values.iter().zip(&names) {
         cx.line(format_args!("{} {name} = {expr};", ty.glsl(*n)));
     }
     for ((d, n, _), name) in values.iter().zip(&names) {
         cx.assign(*d, ty, *n, name)?;
     }
-    cx.out.indent = cx.out.indent.saturating_sub(1);
-    cx.line(format_args!("}}"));
-    Ok(())
+    cx.close_block()
 }
 
 register_handler! {

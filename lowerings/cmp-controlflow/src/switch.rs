@@ -2,16 +2,12 @@
 
 use crate::common::render;
 use crate::flow;
-use crate::if_else::dedent;
 use dxlower_core::{register_handler, regs, Ctx, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode, OperandType};
 
 /// Writes a label line one level left of the statements (`case 2:`).
 fn label_line(cx: &mut Ctx<'_>, text: &str) -> Result<(), LowerError> {
-    dedent(cx, 1)?;
-    cx.line(format_args!("{text}"));
-    cx.out.indent += 1;
-    Ok(())
+    cx.case_label(format_args!("{text}"))
 }
 
 /// `switch`: opens a switch on the int view of one lane.
@@ -47,8 +43,7 @@ fn lower_switch<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
         }
     }
     let sel = render(&cx.src(inst, 0, Ty::Int, 1)?)?;
-    cx.line(format_args!("switch ({sel}) {{"));
-    cx.out.indent += 2;
+    cx.open_switch(format_args!("{sel}"));
     Ok(())
 }
 
@@ -139,9 +134,7 @@ fn lower_endswitch<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lo
     ) {
         cx.line(format_args!("break;"));
     }
-    dedent(cx, 2)?;
-    cx.line(format_args!("}}"));
-    Ok(())
+    cx.close_switch()
 }
 
 register_handler! {

@@ -58,7 +58,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         Payload::CustomData { .. } => return Ok(()),
         _ => return Err(LowerError::invalid("`customdata` without its data")),
     };
-    if cx.st.icb_len.is_some() {
+    if cx.state().icb_len.is_some() {
         return Err(LowerError::invalid("second immediate constant buffer"));
     }
     if data.is_empty() || data.len() % 4 != 0 {
@@ -101,9 +101,8 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         s.push(')');
     }
     s.push_str("\n);");
-    cx.out.decl(format_args!("{s}"));
-    cx.st.icb_len = Some(k as u32);
-    cx.st.icb_ty = ty;
+    cx.decl(format_args!("{s}"));
+    cx.set_icb(k as u32, ty);
     Ok(())
 }
 

@@ -1,8 +1,10 @@
 //! `dcl_constant_buffer`: `cb#` uniform blocks.
 
 use dxlower_core::binding::{declared_range, BindingKind};
-use dxlower_core::ctx::reg_of;
-use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
+use dxlower_core::reg_of;
+use dxlower_core::{
+    register_handler, BlockKind, DeclCtx, Lower, LowerError, Refusal, UniformBlock,
+};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 
 /// `dcl_constant_buffer cbN[size], <access>`: declares constant buffer
@@ -66,9 +68,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         // SM5.1 `CB<id>[<lower>:<upper>][<size>], space`: the operand's
         // indices are the range, the size is payload.
         let (id, slot) = declared_range("constant buffer", BindingKind::ConstantBuffer, op, space)?;
-        cx.st
-            .binding_ids
-            .insert(BindingKind::ConstantBuffer, id, slot)?;
+        cx.bind_range(BindingKind::ConstantBuffer, id, slot)?;
         (slot, size)
     } else {
         if op.indices.len() != 2 {
@@ -90,16 +90,16 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     }
     // In a linked program both stages declare the larger size: a block
     // declared with two layouts does not link (profiles.md §4.4).
-    let size = match cx.st.link.and_then(|h| h.cb_size(slot)) {
+    let size = match cx.state().link.and_then(|h| h.cb_size(slot)) {
         Some(agreed) => size.max(agreed),
         None => size,
     };
-    if cx.st.cbuffers.contains_key(&slot) {
+    if cx.state().cbuffers.contains_key(&slot) {
         return Err(LowerError::invalid(format!("cb{slot} is declared twice")));
     }
     // The target's guaranteed block size and count (profile `limits`; the
     // WebGL2 minimums are 1024 vec4 = 16 KiB and 12 blocks per stage).
-    let limits = cx.profile().limits;
+    let limits = cx.limits();
     if size > limits.uniform_block_vec4s {
         return Err(Refusal::new(
             format!("constant buffer cb{slot} of {size} vec4"),
@@ -111,7 +111,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         .lifted_by("a profile whose target guarantees more (limits.uniform_block_vec4s)")
         .into());
     }
-    if cx.st.cbuffers.len() >= limits.uniform_blocks as usize {
+    if cx.state().cbuffers.len() >= limits.uniform_blocks as usize {
         return Err(Refusal::new(
             format!(
                 "constant buffer cb{slot}: more than {} in one stage",
@@ -122,10 +122,15 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         .lifted_by("a profile whose target guarantees more (limits.uniform_blocks)")
         .into());
     }
-    cx.out.decl(format_args!(
-        "layout(std140) uniform ConstantBuffer{slot} {{\n    vec4 data[{size}];\n}} cb{slot};"
-    ));
-    cx.st.cbuffers.insert(slot, size);
+    let mut block = UniformBlock::vec4_array(
+        format!("ConstantBuffer{slot}"),
+        format!("cb{slot}"),
+        BlockKind::ConstantBuffer,
+        size,
+    );
+    block.slot = Some(slot);
+    cx.declare_block(block);
+    cx.insert_cbuffer(slot, size);
     Ok(())
 }
 

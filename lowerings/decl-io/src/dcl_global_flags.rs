@@ -35,7 +35,7 @@ use dxlower_dxbc::{global_flags, Instruction, Opcode};
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
     let flags = inst.global_flags();
-    if flags & global_flags::FORCE_EARLY_DEPTH_STENCIL == 0 || !cx.st.is_pixel() {
+    if flags & global_flags::FORCE_EARLY_DEPTH_STENCIL == 0 || !cx.is_pixel() {
         return Ok(());
     }
     match cx.switches::<crate::DeclIoSwitches>().early_fragment_tests {
@@ -47,8 +47,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             Ok(())
         }
         EarlyFragmentTests::Emit => {
-            cx.out
-                .decl(format_args!("layout(early_fragment_tests) in;"));
+            cx.decl(format_args!("layout(early_fragment_tests) in;"));
             Ok(())
         }
         EarlyFragmentTests::Error => Err(Refusal::new(

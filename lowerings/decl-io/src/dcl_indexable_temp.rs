@@ -54,27 +54,27 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             "x{reg} of {components} components (1 to 4 allowed)"
         )));
     }
-    if cx.st.indexable.contains_key(&reg) {
+    if cx.state().indexable.contains_key(&reg) {
         return Err(LowerError::invalid(format!("x{reg} is declared twice")));
     }
-    let total: u32 = cx.st.indexable.values().map(|t| t.count).sum();
+    let total: u32 = cx.state().indexable.values().map(|t| t.count).sum();
     if total + count > MAX_ELEMENTS {
         return Err(LowerError::invalid(format!(
             "indexable temps exceed the D3D limit of {MAX_ELEMENTS} elements"
         )));
     }
     let c = components as u8;
-    cx.out.decl(format_args!(
+    cx.decl(format_args!(
         "{} TempArray{reg}[{count}];",
         Ty::Float.glsl(c)
     ));
-    if cx.st.companions() {
-        cx.out.decl(format_args!(
+    if cx.state().companions() {
+        cx.decl(format_args!(
             "{} TempArray{reg}_u[{count}];",
             Ty::Uint.glsl(c)
         ));
     }
-    cx.st.indexable.insert(
+    cx.insert_indexable(
         reg,
         IndexableTemp {
             count,

@@ -3,7 +3,7 @@
 use crate::io::{self, Side};
 use crate::switches::{IntegerVertexAttributes, VsInputLocations};
 use crate::{dcl_input_ps, sysval};
-use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal, Ty};
+use dxlower_core::{register_handler, DeclCtx, Direction, Lower, LowerError, Refusal, Ty};
 use dxlower_dxbc::{Instruction, InterpolationMode, Opcode, OperandType, SystemValue};
 
 /// `dcl_input`: declares an input register bound to input-signature rows.
@@ -78,7 +78,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         }
     }
     let (_, reg, mask) = io::decl_register(inst)?;
-    if cx.st.is_pixel() {
+    if cx.is_pixel() {
         dcl_input_ps::declare(cx, InterpolationMode::Undefined, reg, mask)
     } else {
         declare_attributes(cx, reg, mask)
@@ -100,7 +100,13 @@ pub fn declare_attributes(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<()
         }
         let ty = io::row_ty(hit.elem)?;
         let k = io::width(hit.elem.mask);
-        let name = io::semantic_ident("in_", &hit.elem.name, hit.elem.semantic_index, false);
+        // A pass may name the input after another semantic (the
+        // `binormal_to_bitangent` contract).
+        let sem = cx
+            .state()
+            .semantic_name(&hit.elem.name, hit.elem.semantic_index)
+            .to_string();
+        let name = io::semantic_ident("in_", &sem, hit.elem.semantic_index, false);
         let profile = cx.switches::<crate::DeclIoSwitches>();
         let (decl_ty, var) = match (ty, profile.integer_vertex_attributes) {
             (Ty::Float, _) | (_, IntegerVertexAttributes::Integer) => {
@@ -113,12 +119,17 @@ pub fn declare_attributes(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<()
         };
         let (i, new) = io::var_once(cx, var)?;
         if new {
-            let loc = match profile.vs_input_locations {
-                VsInputLocations::None => String::new(),
-                VsInputLocations::Explicit => format!("layout(location = {reg}) "),
+            let mut v = io::from_row(
+                io::interface(&name, Direction::In, decl_ty, k),
+                hit.elem,
+                reg,
+            );
+            v.data_type = ty;
+            v.location = match profile.vs_input_locations {
+                VsInputLocations::None => None,
+                VsInputLocations::Explicit => Some(reg),
             };
-            cx.out
-                .decl(format_args!("{loc}in highp {} {name};", decl_ty.glsl(k)));
+            cx.declare_interface(v);
         }
         io::map_row(cx, Side::Input, reg, &hit, i)?;
     }

@@ -2,7 +2,7 @@
 
 use crate::io::{self, Side};
 use crate::sysval;
-use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
+use dxlower_core::{register_handler, DeclCtx, Direction, Lower, LowerError, Refusal};
 use dxlower_dxbc::{Instruction, InterpolationMode, Opcode, OperandType, SignatureSystemValue};
 
 /// `dcl_input_ps <mode> v#.mask`: declares an interpolated pixel-shader
@@ -43,7 +43,7 @@ use dxlower_dxbc::{Instruction, InterpolationMode, Opcode, OperandType, Signatur
 /// dcl_input_ps linear centroid v1.zw   →   centroid in highp vec2 vs_TEXCOORD1;  v1.zw → vs_TEXCOORD1.xy
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
-    if !cx.st.is_pixel() {
+    if !cx.is_pixel() {
         return Err(LowerError::invalid("`dcl_input_ps` outside a pixel shader"));
     }
     let (op, reg, mask) = io::decl_register(inst)?;
@@ -99,8 +99,10 @@ pub fn declare(
         let interp = io::ps_interpolation(cx, mode, ty, &name)?;
         let (i, new) = io::var_once(cx, io::var(name.clone(), ty, k, false))?;
         if new {
-            cx.out
-                .decl(format_args!("{interp}in highp {} {name};", ty.glsl(k)));
+            let mut v = io::from_row(io::interface(&name, Direction::In, ty, k), e, reg);
+            v.interpolation = interp;
+            v.mask = lanes_mask;
+            cx.declare_interface(v);
         }
         io::map_lanes_in(cx, Side::Input, reg, hit.lanes, lanes_mask, i)?;
     }

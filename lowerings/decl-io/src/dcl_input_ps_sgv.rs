@@ -35,7 +35,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 ///         `mov r0.x, v1.x` → r0.x = uintBitsToFloat((gl_FrontFacing ? 0xffffffffu : uint(0)));
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
-    if !cx.st.is_pixel() {
+    if !cx.is_pixel() {
         return Err(LowerError::invalid(
             "`dcl_input_ps_sgv` outside a pixel shader",
         ));

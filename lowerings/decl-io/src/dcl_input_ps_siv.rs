@@ -61,7 +61,7 @@ pub(crate) fn input_register(inst: &Instruction) -> Result<(u32, u8), LowerError
 ///         v0.x → hlslcc_FragCoord.x, v0.y → hlslcc_FragCoord.y
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
-    if !cx.st.is_pixel() {
+    if !cx.is_pixel() {
         return Err(LowerError::invalid(
             "`dcl_input_ps_siv` outside a pixel shader",
         ));

@@ -34,7 +34,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
     let (reg, mask) = input_register(inst)?;
-    if cx.st.is_pixel() {
+    if cx.is_pixel() {
         sysval::input(cx, payload_name(inst)?, reg, mask)
     } else {
         declare_attributes(cx, reg, mask)

@@ -2,7 +2,9 @@
 
 use crate::io::{self, Side};
 use crate::sysval;
-use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal, Ty};
+use dxlower_core::{
+    register_handler, DeclCtx, Direction, Interpolation, Lower, LowerError, Refusal, Ty,
+};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, SignatureSystemValue};
 use std::fmt::Write;
 
@@ -89,7 +91,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 
 /// `oDepth` and the conservative-depth forms: `gl_FragDepth`.
 fn depth(cx: &mut DeclCtx<'_>, ty: OperandType) -> Result<(), LowerError> {
-    if !cx.st.is_pixel() {
+    if !cx.is_pixel() {
         return Err(LowerError::invalid("`oDepth` outside a pixel shader"));
     }
     if ty != OperandType::OutputDepth {
@@ -103,8 +105,19 @@ fn depth(cx: &mut DeclCtx<'_>, ty: OperandType) -> Result<(), LowerError> {
             format!("{which}: conservative-depth hint dropped (not in GLSL ES 3.00); written as plain gl_FragDepth"),
         );
     }
-    let (i, _) = io::var_once(cx, io::var("gl_FragDepth", Ty::Float, 1, true))?;
-    cx.st.depth = Some(i);
+    let (i, new) = io::var_once(cx, io::var("gl_FragDepth", Ty::Float, 1, true))?;
+    if new {
+        let sv = match ty {
+            OperandType::OutputDepthGreaterEqual => "SV_DepthGreaterEqual",
+            OperandType::OutputDepthLessEqual => "SV_DepthLessEqual",
+            _ => "SV_Depth",
+        };
+        let mut v = io::interface("gl_FragDepth", Direction::Out, Ty::Float, 1);
+        v.builtin = true;
+        v.system_value = Some(sv.into());
+        cx.declare_interface(v);
+    }
+    cx.set_depth(i);
     Ok(())
 }
 
@@ -116,7 +129,7 @@ pub fn declare(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<(), LowerErro
         let e = hit.elem;
         let ty = io::row_ty(e)?;
         let k = io::width(e.mask);
-        if cx.st.is_pixel() {
+        if cx.is_pixel() {
             if e.effective_system_value() != SignatureSystemValue::Target {
                 return Err(LowerError::invalid(format!(
                     "{} in o{reg} is not a render target",
@@ -126,10 +139,10 @@ pub fn declare(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<(), LowerErro
             let name = format!("SV_Target{reg}");
             let (i, new) = io::var_once(cx, io::var(name.clone(), ty, k, true))?;
             if new {
-                cx.out.decl(format_args!(
-                    "layout(location = {reg}) out highp {} {name};",
-                    ty.glsl(k)
-                ));
+                let mut v = io::from_row(io::interface(&name, Direction::Out, ty, k), e, reg);
+                v.location = Some(reg);
+                v.system_value = Some("SV_Target".into());
+                cx.declare_interface(v);
             }
             io::map_row(cx, Side::Output, reg, &hit, i)?;
             continue;
@@ -152,20 +165,22 @@ pub fn declare(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<(), LowerErro
             Some(v) => (v.ty, v.mask, io::width(v.mask)),
             None => (ty, e.mask, k),
         };
-        let qualifier = match linked.and_then(|v| v.interpolation) {
+        let interpolation = match linked.and_then(|v| v.interpolation) {
             Some(mode) => io::ps_interpolation(cx, mode, ty, &name)?,
-            None if ty == Ty::Float => "",
-            None => "flat ",
+            None if ty == Ty::Float => Interpolation::default(),
+            None => Interpolation::FLAT,
         };
         let (i, new) = io::var_once(cx, io::var(name.clone(), ty, k, true))?;
         if new {
-            cx.out
-                .decl(format_args!("{qualifier}out highp {} {name};", ty.glsl(k)));
+            let mut v = io::from_row(io::interface(&name, Direction::Out, ty, k), e, reg);
+            v.interpolation = interpolation;
+            v.mask = lanes_mask;
+            cx.declare_interface(v);
             if cx
                 .switches::<crate::DeclIoSwitches>()
                 .signature_only_output_fill
             {
-                let written = cx.st.output_written(reg) & e.mask;
+                let written = cx.state().output_written(reg) & e.mask;
                 zero_fill(cx, &name, ty, lanes_mask, written);
             }
         }
@@ -194,7 +209,7 @@ fn zero_fill(cx: &mut DeclCtx<'_>, name: &str, ty: Ty, row_mask: u8, written: u8
     } else {
         let _ = write!(line, "{name}.{unwritten} = {};", io::zero(ty, n));
     }
-    cx.out.early(format_args!("{line}"));
+    cx.early(format_args!("{line}"));
 }
 
 register_handler! {

@@ -2,8 +2,11 @@
 
 use crate::switches::{SamplerPrecision, Texture1D as Tex1D, TextureBuffers};
 use dxlower_core::binding::{declared_range, operand_register, BindingKind};
-use dxlower_core::ctx::reg_of;
-use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal, ResourceDecl, Ty};
+use dxlower_core::reg_of;
+use dxlower_core::{
+    register_handler, DeclCtx, Lower, LowerError, Precision, Refusal, ResourceDecl, SamplerKey,
+    SamplerUniform, Ty,
+};
 use dxlower_dxbc::{
     Instruction, Opcode, OperandType, Payload, Program, ResourceDimension, ReturnType,
 };
@@ -116,15 +119,15 @@ fn sampler_base(
 /// samplers") only the combined float colour samplers are `mediump`: a
 /// texture built-in returns values at its sampler's precision, and a data
 /// fetch needs the full 32 bits.
-fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) -> &'static str {
+fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) -> Precision {
     match profile.sampler_precision {
-        SamplerPrecision::Highp => "highp",
+        SamplerPrecision::Highp => Precision::Highp,
         SamplerPrecision::PerKind | SamplerPrecision::Mediump
             if ty != Ty::Float || shadow || data =>
         {
-            "highp"
+            Precision::Highp
         }
-        _ => "mediump",
+        _ => Precision::Mediump,
     }
 }
 
@@ -218,19 +221,19 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     let t = match space {
         Some(space) => {
             let (id, t) = declared_range(dim.name(), BindingKind::Resource, op, *space)?;
-            cx.st.binding_ids.insert(BindingKind::Resource, id, t)?;
+            cx.bind_range(BindingKind::Resource, id, t)?;
             t
         }
         None => reg_of(op)?,
     };
-    if cx.st.resources.contains_key(&t) {
+    if cx.state().resources.contains_key(&t) {
         return Err(LowerError::invalid(format!("t{t} is declared twice")));
     }
-    if cx.st.stubbed_resource(t).is_some() {
+    if cx.state().stubbed_resource(t).is_some() {
         // Stubbed (profiles.md §4.6): recorded for the texture handlers,
         // which read zero from it, but nothing is declared or bound, so
         // neither the dimension nor the return type can be refused.
-        cx.st.resources.insert(
+        cx.insert_resource(
             t,
             ResourceDecl {
                 dim,
@@ -261,21 +264,18 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             .lifted_by("profile texture_buffers = Emulate")
             .into());
         }
-        cx.out
-            .decl(format_args!("uniform highp {prefix}sampler2D bt{t};"));
-        push_uniform(
+        declare(
             cx,
             format!("bt{t}"),
             format!("{prefix}sampler2D"),
-            t,
-            None,
-            false,
+            Precision::Highp,
+            SamplerKey::bare(t),
         );
-        cx.st.resources.insert(t, decl);
+        cx.insert_resource(t, decl);
         return Ok(());
     }
     let base = sampler_base(t, dim, profile)?;
-    let (plain, cmp) = sampler_pairs(cx.st.input.program, t);
+    let (plain, cmp) = sampler_pairs(cx.state().input.program, t);
     if !cmp.is_empty() {
         let shadow_ok = matches!(
             dim,
@@ -293,66 +293,56 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         }
     }
     let bare = precision(profile, ty, false, true);
-    cx.out
-        .decl(format_args!("uniform {bare} {prefix}{base} t{t};"));
-    push_uniform(
+    declare(
         cx,
         format!("t{t}"),
         format!("{prefix}{base}"),
-        t,
-        None,
-        false,
+        bare,
+        SamplerKey::bare(t),
     );
     let p = precision(profile, ty, false, false);
     for s in &plain {
-        cx.out.decl(format_args!(
-            "uniform {p} {prefix}{base} t{t}TEX_with_SMPs{s};"
-        ));
-        push_uniform(
+        declare(
             cx,
             format!("t{t}TEX_with_SMPs{s}"),
             format!("{prefix}{base}"),
-            t,
-            Some(*s),
-            false,
+            p,
+            SamplerKey::combined(t, *s),
         );
     }
     let p = precision(profile, ty, true, false);
     for s in &cmp {
-        cx.out.decl(format_args!(
-            "uniform {p} {base}Shadow hlslcc_zcmpt{t}TEX_with_SMPs{s};"
-        ));
-        push_uniform(
+        declare(
             cx,
             format!("hlslcc_zcmpt{t}TEX_with_SMPs{s}"),
             format!("{base}Shadow"),
-            t,
-            Some(*s),
-            true,
+            p,
+            SamplerKey::shadow(t, *s),
         );
     }
-    cx.st.resources.insert(t, decl);
+    cx.insert_resource(t, decl);
     Ok(())
 }
 
-/// Records a declared sampler uniform for the program manifest
-/// ([`dxlower_core::Output::samplers`]): the host binds a texture unit to
-/// it with `uniform1i` and needs the `t#`/`s#` pair behind the name.
-fn push_uniform(
+/// Declares a sampler uniform (text and record: the host binds a texture
+/// unit to it with `uniform1i` and needs the `t#`/`s#` pair behind the
+/// name; the texture-sample handlers find it by its key).
+fn declare(
     cx: &mut DeclCtx<'_>,
     name: String,
     glsl_type: String,
-    texture: u32,
-    sampler: Option<u32>,
-    shadow: bool,
+    precision: Precision,
+    key: SamplerKey,
 ) {
-    cx.out.samplers.push(dxlower_core::SamplerUniform {
+    cx.declare_sampler(SamplerUniform {
         name,
         glsl_type,
-        texture,
-        sampler,
-        shadow,
+        precision,
+        texture: key.texture,
+        sampler: key.sampler,
+        shadow: key.shadow,
         data: None,
+        used: false,
     });
 }
 

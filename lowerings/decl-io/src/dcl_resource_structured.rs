@@ -1,7 +1,7 @@
 //! `dcl_resource_structured`: structured buffers `t#`.
 
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
-use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, ProgramType};
+use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 
 /// `dcl_resource_structured tN, stride`: declares a structured buffer.
 ///
@@ -45,28 +45,16 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             ))
         }
     };
-    // --- ABI rewrite `bone_transforms` (profiles.md §4.5) ---
-    // Under the pass, a vertex shader's structured buffers are left to the
-    // memory-structured family: the pass declares the storage of the
-    // BoneTransforms buffer (cb3 rows or a std140 block) after the
-    // declarations, its `ld_structured` reads it and refuses the loads of
-    // any other buffer by name.
-    if cx.st.stage == ProgramType::Vertex && cx.profile().pass("bone_transforms").is_some() {
-        return Ok(());
-    }
-    // --- end bone_transforms ---
     let reg = op.indices.first().map(|i| i.imm).unwrap_or(0);
-    // --- `stub_resource_registers` and the `structured_data_texture` pass
-    // (profiles.md §4.6) ---
-    // A stubbed buffer declares nothing (its loads write zero). Under the
-    // pass the memory-structured family declares the data texture after
-    // the declarations, and `ld_structured` refuses by name the loads of
-    // the buffers it does not take.
-    let stubbed = u32::try_from(reg).is_ok_and(|r| cx.st.stubbed_resource(r).is_some());
-    if stubbed || cx.profile().pass("structured_data_texture").is_some() {
-        return Ok(());
+    // A pass that claimed the buffer before the declarations provides its
+    // storage or decides what its loads do (`bone_transforms`,
+    // `structured_data_texture`, profiles.md §4.5, §4.6); a stubbed buffer
+    // declares nothing and its loads write zero.
+    if let Ok(r) = u32::try_from(reg) {
+        if cx.state().resource_claim(r).is_some() || cx.state().stubbed_resource(r).is_some() {
+            return Ok(());
+        }
     }
-    // --- end stub / structured_data_texture ---
     Err(Refusal::new(
         format!("structured buffer t{reg}"),
         format!("GLSL ES 3.00 has no shader storage buffers (stride {stride} bytes)"),

@@ -1,7 +1,7 @@
 //! `dcl_sampler`: sampler state objects `s#`.
 
 use dxlower_core::binding::{declared_range, BindingKind};
-use dxlower_core::ctx::reg_of;
+use dxlower_core::reg_of;
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, SamplerMode};
 
@@ -46,7 +46,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     }
     let slot = if let Payload::Space(space) = inst.payload {
         let (id, slot) = declared_range("sampler", BindingKind::Sampler, op, space)?;
-        cx.st.binding_ids.insert(BindingKind::Sampler, id, slot)?;
+        cx.bind_range(BindingKind::Sampler, id, slot)?;
         slot
     } else {
         reg_of(op)?
@@ -55,7 +55,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     if let SamplerMode::Unknown(n) = mode {
         return Err(LowerError::invalid(format!("s{slot} has sampler mode {n}")));
     }
-    if cx.st.samplers.insert(slot, mode).is_some() {
+    if !cx.insert_sampler_state(slot, mode) {
         return Err(LowerError::invalid(format!("s{slot} is declared twice")));
     }
     Ok(())

@@ -1,6 +1,6 @@
 //! `dcl_temps`: the `r#` register file.
 
-use dxlower_core::ctx::temp_companion;
+use dxlower_core::operands::temp_companion;
 use dxlower_core::{register_handler, DeclCtx, Lower, LowerError};
 use dxlower_dxbc::{Instruction, Opcode, Payload};
 
@@ -46,21 +46,21 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             "`dcl_temps {n}` exceeds the D3D limit of {MAX_TEMPS}"
         )));
     }
-    if cx.st.temps != 0 {
+    if cx.state().temps != 0 {
         return Err(LowerError::invalid(format!(
             "second `dcl_temps` (already {})",
-            cx.st.temps
+            cx.state().temps
         )));
     }
-    let companions = cx.st.companions();
+    let companions = cx.state().companions();
     for r in 0..n {
-        cx.out.decl(format_args!("vec4 r{r};"));
+        cx.decl(format_args!("vec4 r{r};"));
         if companions {
             let u = temp_companion(r);
-            cx.out.decl(format_args!("uvec4 {u};"));
+            cx.decl(format_args!("uvec4 {u};"));
         }
     }
-    cx.st.temps = n;
+    cx.set_temps(n);
     Ok(())
 }
 

@@ -3,8 +3,8 @@
 //! interpolation qualifiers, variables declared once, lane maps and typed
 //! zeros.
 
-use dxlower_core::ctx::reg_of;
-use dxlower_core::{DeclCtx, LowerError, Refusal, Ty, Var};
+use dxlower_core::reg_of;
+use dxlower_core::{DeclCtx, Direction, InterfaceVar, Interpolation, LowerError, Refusal, Ty, Var};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{Instruction, InterpolationMode, Operand, Signature, SignatureElement};
 use std::fmt::Write;
@@ -47,8 +47,8 @@ pub struct Hit<'a> {
 /// The signature of `side`, if the shader has one.
 pub fn signature<'a>(cx: &DeclCtx<'a>, side: Side) -> Option<&'a Signature> {
     match side {
-        Side::Input => cx.st.input.input_signature,
-        Side::Output => cx.st.input.output_signature,
+        Side::Input => cx.state().input.input_signature,
+        Side::Output => cx.state().input.output_signature,
     }
 }
 
@@ -221,8 +221,8 @@ pub fn semantic_ident(prefix: &str, sem: &str, index: u32, upper: bool) -> Strin
 /// whether it is new (the caller writes the declaration only then). A
 /// second variable of the same name but another shape is malformed input.
 pub fn var_once(cx: &mut DeclCtx<'_>, var: Var) -> Result<(u32, bool), LowerError> {
-    if let Some(i) = cx.st.vars.iter().position(|v| v.name == var.name) {
-        let v = &cx.st.vars[i];
+    if let Some(i) = cx.state().vars.iter().position(|v| v.name == var.name) {
+        let v = &cx.state().vars[i];
         if v.ty != var.ty || v.width != var.width || v.writable != var.writable {
             return Err(LowerError::invalid(format!(
                 "`{}` is declared twice with different types",
@@ -303,7 +303,7 @@ pub fn linked_varying<'a>(
     cx: &DeclCtx<'a>,
     e: &SignatureElement,
 ) -> Option<&'a dxlower_core::Varying> {
-    cx.st.link?.varying(&e.name, e.semantic_index)
+    cx.state().link?.varying(&e.name, e.semantic_index)
 }
 
 /// Maps every lane of `mask` in register `reg` to component 0 of a scalar
@@ -325,9 +325,7 @@ pub fn map_scalar(
 
 /// Records a quality note once.
 pub fn note(cx: &mut DeclCtx<'_>, msg: String) {
-    if !cx.out.notes.contains(&msg) {
-        cx.out.notes.push(msg);
-    }
+    cx.note(msg);
 }
 
 /// The interpolation qualifier text (with a trailing space, or empty) of a
@@ -349,12 +347,12 @@ pub fn ps_interpolation(
     mode: InterpolationMode,
     ty: Ty,
     what: &str,
-) -> Result<&'static str, LowerError> {
+) -> Result<Interpolation, LowerError> {
     use crate::switches::{Gate, NoPerspective};
     use InterpolationMode::*;
     let (noperspective, centroid, sample) = match mode {
         Undefined | Linear => (false, false, false),
-        Constant => return Ok("flat "),
+        Constant => return Ok(Interpolation::FLAT),
         LinearCentroid => (false, true, false),
         LinearNoPerspective => (true, false, false),
         LinearNoPerspectiveCentroid => (true, true, false),
@@ -367,7 +365,7 @@ pub fn ps_interpolation(
         }
     };
     if ty != Ty::Float {
-        return Ok("flat ");
+        return Ok(Interpolation::FLAT);
     }
     let profile = cx.switches::<crate::DeclIoSwitches>();
     let mut keep_noperspective = false;
@@ -378,8 +376,10 @@ pub fn ps_interpolation(
                 format!("{what}: `noperspective` dropped (GLSL ES 3.00 has no such qualifier); interpolated perspective-correct"),
             ),
             NoPerspective::Extension => {
-                cx.out
-                    .extension("#extension GL_NV_shader_noperspective_interpolation : require");
+                cx.require_extension(
+                    "GL_NV_shader_noperspective_interpolation",
+                    Some("NV_shader_noperspective_interpolation"),
+                );
                 keep_noperspective = true;
             }
             NoPerspective::Error => {
@@ -408,12 +408,59 @@ pub fn ps_interpolation(
             }
         }
     }
-    Ok(match (keep_noperspective, centroid) {
-        (true, true) => "noperspective centroid ",
-        (true, false) => "noperspective ",
-        (false, true) => "centroid ",
-        (false, false) => "",
+    Ok(Interpolation {
+        flat: false,
+        noperspective: keep_noperspective,
+        centroid,
     })
+}
+
+/// The record of a declared interface variable: `name` of `components`
+/// lanes of `ty` (its declared and its data type), no qualifiers, no
+/// location, no semantic; the caller fills in what it knows.
+pub fn interface(name: &str, direction: Direction, ty: Ty, components: u8) -> InterfaceVar {
+    InterfaceVar {
+        name: name.to_string(),
+        direction,
+        builtin: false,
+        location: None,
+        ty,
+        data_type: ty,
+        components,
+        interpolation: Interpolation::default(),
+        system_value: None,
+        semantic: None,
+        register: None,
+        mask: 0,
+    }
+}
+
+/// The record of a built-in the stage uses (`gl_Position` for
+/// `SV_Position`), mapped from `reg`/`mask`.
+pub fn builtin(
+    name: &str,
+    direction: Direction,
+    ty: Ty,
+    components: u8,
+    sv: &str,
+    reg: u32,
+    mask: u8,
+) -> InterfaceVar {
+    InterfaceVar {
+        builtin: true,
+        system_value: Some(sv.to_string()),
+        register: Some(reg),
+        mask,
+        ..interface(name, direction, ty, components)
+    }
+}
+
+/// The semantic and register of a signature row, for an interface record.
+pub fn from_row(mut v: InterfaceVar, e: &SignatureElement, reg: u32) -> InterfaceVar {
+    v.semantic = Some((e.name.clone(), e.semantic_index));
+    v.register = Some(reg);
+    v.mask = e.mask & 0xF;
+    v
 }
 
 /// The zero of `ty` with `n` lanes (`0.0`, `ivec2(0)`, `uvec4(0u)`).

@@ -1,10 +1,10 @@
 //! Stage passes of the decl-io family (`dxlower_core::pass`): rewrites of
-//! the stage interface that run after every declaration is lowered.
+//! the stage interface.
 //!
-//! | pass | when | what |
-//! |---|---|---|
-//! | `link_unfed_varyings` | every linked program | the VS declares and zero-fills the PS inputs no VS output feeds (profiles.md §4.7) |
-//! | `binormal_to_bitangent` | named in the profile | VS attribute `in_BINORMAL<n>` → `in_BITANGENT<n>` (profiles.md §4.2) |
+//! | pass | when | hook | what |
+//! |---|---|---|---|
+//! | `link_unfed_varyings` | every linked program | after the declarations | the VS declares and zero-fills the PS inputs no VS output feeds (profiles.md §4.7) |
+//! | `binormal_to_bitangent` | named in the profile | before the declarations | VS attribute `in_BINORMAL<n>` is declared `in_BITANGENT<n>` (profiles.md §4.2) |
 //!
 //! The other program-level agreements (constant-buffer sizes, varying
 //! types and widths, VS interpolation copied from the PS) are read by the
@@ -13,7 +13,7 @@
 
 use crate::io::{self, Side};
 use dxlower_core::profile::PassSpec;
-use dxlower_core::{register_pass, DeclCtx, LowerError, PassWhen, Refusal};
+use dxlower_core::{register_pass, DeclCtx, Direction, LowerError, PassWhen, Refusal};
 use dxlower_dxbc::InterpolationMode;
 
 /// `link_unfed_varyings`: in the vertex stage of a linked program, every
@@ -32,25 +32,25 @@ use dxlower_dxbc::InterpolationMode;
 ///     →   VS: out highp vec2 vs_TEXCOORD5;      early main: vs_TEXCOORD5 = vec2(0.0);
 /// ```
 fn link_unfed_varyings(cx: &mut DeclCtx<'_>, _spec: &PassSpec) -> Result<(), LowerError> {
-    let Some(hints) = cx.st.link else {
+    let Some(hints) = cx.state().link else {
         return Ok(());
     };
-    if cx.st.is_pixel() {
+    if cx.is_pixel() {
         return Ok(());
     }
     for v in hints.unfed() {
         let name = io::semantic_ident("vs_", &v.semantic, v.index, true);
         let mode = v.interpolation.unwrap_or(InterpolationMode::Undefined);
-        let qualifier = io::ps_interpolation(cx, mode, v.ty, &name)?;
+        let interpolation = io::ps_interpolation(cx, mode, v.ty, &name)?;
         let k = io::width(v.mask);
         let (_, new) = io::var_once(cx, io::var(name.clone(), v.ty, k, true))?;
         if new {
-            cx.out.decl(format_args!(
-                "{qualifier}out highp {} {name};",
-                v.ty.glsl(k)
-            ));
-            cx.out
-                .early(format_args!("{name} = {};", io::zero(v.ty, k)));
+            let mut iv = io::interface(&name, Direction::Out, v.ty, k);
+            iv.interpolation = interpolation;
+            iv.semantic = Some((v.semantic.clone(), v.index));
+            iv.mask = v.mask;
+            cx.declare_interface(iv);
+            cx.early(format_args!("{name} = {};", io::zero(v.ty, k)));
         }
     }
     Ok(())
@@ -61,7 +61,8 @@ register_pass! {
     when: PassWhen::Linked,
     params: Some(&[]),
     spec: "profiles.md §4.7 (PS input with no VS writer)",
-    run: link_unfed_varyings,
+    before: None,
+    after: Some(link_unfed_varyings),
 }
 
 /// The semantic indices a `binormal_to_bitangent` entry applies to:
@@ -96,17 +97,19 @@ fn indices(spec: &PassSpec) -> Result<Option<Vec<u32>>, LowerError> {
 /// default, or a list such as `"0"`) says for which semantic indices. The
 /// ccpwgl and native profiles list it; webgl2 does not.
 ///
-/// The rename happens after the declarations, on the register model's
-/// variable and its declaration, so every read the instruction handlers
-/// print uses the new name, including the converted form of an integer
-/// attribute. A shader that also has a `BITANGENT<n>` input of the same
-/// index is refused: the contract would bind one channel to two inputs.
+/// The pass runs before the declarations and leaves the alias in the stage
+/// state ([`dxlower_core::StageState::semantic_name`]): `dcl_input` names
+/// the attribute after it, so the declaration and every read the
+/// instruction handlers print use the new name, including the converted
+/// form of an integer attribute; nothing is renamed afterwards. A shader
+/// that also has a `BITANGENT<n>` input of the same index is refused: the
+/// contract would bind one channel to two inputs.
 ///
 /// ```text
 /// ISGN BINORMAL0 v3.xyz   →   in highp vec3 in_BITANGENT0;     (reads: in_BITANGENT0.x …)
 /// ```
 fn binormal_to_bitangent(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
-    if cx.st.is_pixel() {
+    if cx.is_pixel() {
         return Ok(());
     }
     let which = indices(spec)?;
@@ -136,9 +139,7 @@ fn binormal_to_bitangent(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), Lo
             .lifted_by("a profile without the binormal_to_bitangent pass, or its indices parameter leaving this index out")
             .into());
         }
-        let old = io::semantic_ident("in_", &sem, index, false);
-        let new = io::semantic_ident("in_", "BITANGENT", index, false);
-        cx.rename_ident(&old, &new)?;
+        cx.alias_semantic(&sem, index, "BITANGENT");
     }
     Ok(())
 }
@@ -148,5 +149,6 @@ register_pass! {
     when: PassWhen::Named,
     params: Some(&["indices"]),
     spec: "profiles.md §4.2",
-    run: binormal_to_bitangent,
+    before: Some(binormal_to_bitangent),
+    after: None,
 }

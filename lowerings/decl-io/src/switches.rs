@@ -196,6 +196,18 @@ impl ClipCullExtension {
     }
 }
 
+impl ClipCullExtension {
+    /// The WebGL extension that enables the directive, if any: ANGLE's
+    /// directive is enabled by `WEBGL_clip_cull_distance`; the GLES
+    /// directive has no WebGL counterpart.
+    pub fn webgl(self) -> Option<&'static str> {
+        match self {
+            ClipCullExtension::Ext => None,
+            ClipCullExtension::Angle => Some("WEBGL_clip_cull_distance"),
+        }
+    }
+}
+
 /// `SV_VertexID` base.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum VertexIdBase {

@@ -17,7 +17,7 @@
 use crate::io::{self, Side};
 use crate::switches::{ClipZRemap, Precise, VertexIdBase};
 use dxlower_core::profile::FragCoordOrigin;
-use dxlower_core::{DeclCtx, LowerError, Refusal, Ty};
+use dxlower_core::{DeclCtx, Direction, LowerError, PlainUniform, Precision, Refusal, Ty};
 use dxlower_dxbc::{SignatureElement, SignatureSystemValue, SystemValue};
 
 /// The system value of a signature row in token-format numbering, for the
@@ -60,7 +60,7 @@ pub fn hlsl_name(sv: SystemValue) -> String {
 }
 
 fn stage_name(cx: &DeclCtx<'_>) -> &'static str {
-    if cx.st.is_pixel() {
+    if cx.is_pixel() {
         "pixel"
     } else {
         "vertex"
@@ -97,7 +97,7 @@ fn refuse_blocker(sv: SystemValue, side: Side, reg: u32, mask: u8) -> LowerError
 
 /// Declares the storage of a system-value input `v{reg}` (lanes `mask`).
 pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Result<(), LowerError> {
-    let pixel = cx.st.is_pixel();
+    let pixel = cx.is_pixel();
     match sv {
         SystemValue::Position if pixel => frag_coord(cx, reg, mask),
         SystemValue::IsFrontFace if pixel => {
@@ -109,7 +109,19 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
                 1,
                 false,
             );
-            let (i, _) = io::var_once(cx, v)?;
+            let (i, new) = io::var_once(cx, v)?;
+            if new {
+                let b = io::builtin(
+                    "gl_FrontFacing",
+                    Direction::In,
+                    Ty::Uint,
+                    1,
+                    "SV_IsFrontFace",
+                    reg,
+                    mask,
+                );
+                cx.declare_interface(b);
+            }
             io::map_scalar(cx, Side::Input, reg, mask, i)
         }
         SystemValue::SampleIndex if pixel => {
@@ -121,9 +133,20 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
                 .lifted_by("profile sample_variables = true")
                 .into());
             }
-            cx.out
-                .extension("#extension GL_OES_sample_variables : require");
-            let (i, _) = io::var_once(cx, io::var("gl_SampleID", Ty::Int, 1, false))?;
+            cx.require_extension("GL_OES_sample_variables", Some("OES_sample_variables"));
+            let (i, new) = io::var_once(cx, io::var("gl_SampleID", Ty::Int, 1, false))?;
+            if new {
+                let b = io::builtin(
+                    "gl_SampleID",
+                    Direction::In,
+                    Ty::Int,
+                    1,
+                    "SV_SampleIndex",
+                    reg,
+                    mask,
+                );
+                cx.declare_interface(b);
+            }
             io::map_scalar(cx, Side::Input, reg, mask, i)
         }
         SystemValue::ClipDistance | SystemValue::CullDistance if pixel => {
@@ -146,13 +169,40 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
                 if let VertexIdBase::Uniform(u) =
                     &cx.switches::<crate::DeclIoSwitches>().vertex_id_base
                 {
-                    cx.out.decl(format_args!("uniform highp int {u};"));
+                    cx.declare_uniform(PlainUniform {
+                        name: u.clone(),
+                        glsl_type: "int".into(),
+                        precision: Precision::Highp,
+                        array: None,
+                    })?;
                 }
+                let b = io::builtin(
+                    "gl_VertexID",
+                    Direction::In,
+                    Ty::Int,
+                    1,
+                    "SV_VertexID",
+                    reg,
+                    mask,
+                );
+                cx.declare_interface(b);
             }
             io::map_scalar(cx, Side::Input, reg, mask, i)
         }
         SystemValue::InstanceId if !pixel => {
-            let (i, _) = io::var_once(cx, io::var("gl_InstanceID", Ty::Int, 1, false))?;
+            let (i, new) = io::var_once(cx, io::var("gl_InstanceID", Ty::Int, 1, false))?;
+            if new {
+                let b = io::builtin(
+                    "gl_InstanceID",
+                    Direction::In,
+                    Ty::Int,
+                    1,
+                    "SV_InstanceID",
+                    reg,
+                    mask,
+                );
+                cx.declare_interface(b);
+            }
             io::map_scalar(cx, Side::Input, reg, mask, i)
         }
         SystemValue::RenderTargetArrayIndex
@@ -168,7 +218,7 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
 
 /// Declares the storage of a system-value output `o{reg}` (lanes `mask`).
 pub fn output(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Result<(), LowerError> {
-    if cx.st.is_pixel() {
+    if cx.is_pixel() {
         return Err(LowerError::invalid(format!(
             "{} cannot be a pixel shader output (o{reg})",
             hlsl_name(sv)
@@ -178,6 +228,16 @@ pub fn output(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resu
         SystemValue::Position => {
             let (i, new) = io::var_once(cx, io::var("gl_Position", Ty::Float, 4, true))?;
             if new {
+                let b = io::builtin(
+                    "gl_Position",
+                    Direction::Out,
+                    Ty::Float,
+                    4,
+                    "SV_Position",
+                    reg,
+                    mask,
+                );
+                cx.declare_interface(b);
                 position_switches(cx);
             }
             cx.map_lanes_same(true, reg, mask, i)
@@ -214,18 +274,17 @@ pub const CLIP_Z_REMAP: &str = "gl_Position.z = 2.0 * gl_Position.z - gl_Positio
 fn position_switches(cx: &mut DeclCtx<'_>) {
     if cx.switches::<crate::DeclIoSwitches>().precise == Precise::InvariantPosition
         && cx
-            .st
+            .state()
             .input
             .program
             .instructions
             .iter()
             .any(|i| i.precise_mask() != 0)
     {
-        cx.out.decl(format_args!("invariant gl_Position;"));
+        cx.decl(format_args!("invariant gl_Position;"));
     }
     if cx.switches::<crate::DeclIoSwitches>().clip_z_remap == ClipZRemap::Epilogue {
-        cx.out.epilogue.push_str(CLIP_Z_REMAP);
-        cx.out.epilogue.push('\n');
+        cx.epilogue(CLIP_Z_REMAP);
     }
 }
 
@@ -234,15 +293,28 @@ fn position_switches(cx: &mut DeclCtx<'_>) {
 fn frag_coord(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<(), LowerError> {
     let (i, new) = io::var_once(cx, io::var("hlslcc_FragCoord", Ty::Float, 4, false))?;
     if new {
-        match cx.profile().fragcoord_origin {
-            FragCoordOrigin::AsIs => cx.out.early(format_args!(
+        let b = io::builtin(
+            "gl_FragCoord",
+            Direction::In,
+            Ty::Float,
+            4,
+            "SV_Position",
+            reg,
+            mask,
+        );
+        cx.declare_interface(b);
+        match cx.fragcoord_origin() {
+            FragCoordOrigin::AsIs => cx.early(format_args!(
                 "vec4 hlslcc_FragCoord = vec4(gl_FragCoord.xyz, 1.0/gl_FragCoord.w);"
             )),
             FragCoordOrigin::FlipWithUniform => {
-                cx.out.decl(format_args!(
-                    "uniform highp float dxlower_RenderTargetHeight;"
-                ));
-                cx.out.early(format_args!(
+                cx.declare_uniform(PlainUniform {
+                    name: "dxlower_RenderTargetHeight".into(),
+                    glsl_type: "float".into(),
+                    precision: Precision::Highp,
+                    array: None,
+                })?;
+                cx.early(format_args!(
                     "vec4 hlslcc_FragCoord = vec4(gl_FragCoord.x, dxlower_RenderTargetHeight - gl_FragCoord.y, gl_FragCoord.z, 1.0/gl_FragCoord.w);"
                 ));
             }
@@ -295,13 +367,8 @@ fn clip_cull(
         .filter(|e| e.stream == 0 && e.effective_system_value() == kind)
         .collect();
     all.sort_by_key(|e| (e.semantic_index, e.register, e.mask));
-    let directive = format!(
-        "#extension {} : require",
-        cx.switches::<crate::DeclIoSwitches>()
-            .clip_cull_extension
-            .name()
-    );
-    cx.out.extension(&directive);
+    let ext = cx.switches::<crate::DeclIoSwitches>().clip_cull_extension;
+    cx.require_extension(ext.name(), ext.webgl());
     for c in 0..4u8 {
         if mask & (1 << c) == 0 {
             continue;
@@ -322,8 +389,18 @@ fn clip_cull(
                 hlsl_name(sv)
             ))
         })?;
-        let v = io::var(format!("{array}[{k}]"), Ty::Float, 1, side == Side::Output);
-        let (i, _) = io::var_once(cx, v)?;
+        let element = format!("{array}[{k}]");
+        let v = io::var(element.clone(), Ty::Float, 1, side == Side::Output);
+        let (i, new) = io::var_once(cx, v)?;
+        if new {
+            let dir = if side == Side::Output {
+                Direction::Out
+            } else {
+                Direction::In
+            };
+            let b = io::builtin(&element, dir, Ty::Float, 1, &hlsl_name(sv), reg, 1 << c);
+            cx.declare_interface(b);
+        }
         cx.map_lanes(side == Side::Output, reg, 1 << c, i, 0)?;
     }
     Ok(())

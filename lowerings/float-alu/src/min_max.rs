@@ -38,7 +38,7 @@ fn min_max<'a>(
     let d = cx.dst(inst, 0)?;
     let a = cx.src(inst, 1, Ty::Float, d.mask)?;
     let b = cx.src(inst, 2, Ty::Float, d.mask)?;
-    let f = if cx.profile().nan_exact {
+    let f = if cx.nan_exact() {
         cx.helper(helper);
         helper.name
     } else {

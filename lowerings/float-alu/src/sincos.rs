@@ -144,10 +144,9 @@ fn lower_sincos<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
     let swz = src.swizzle();
     let comps = local_components(swz, union);
     let s = cx.src(inst, 2, Ty::Float, union)?.with_lanes(&comps);
-    let local = cx.out.fresh("hlslcc_sincosTemp");
+    let local = cx.fresh("hlslcc_sincosTemp");
     let ty = Ty::Float.glsl(comps.len() as u8);
-    cx.line(format_args!("{{"));
-    cx.out.indent += 1;
+    cx.open_scope();
     cx.line(format_args!("{ty} {local} = {s};"));
     let mut result = Ok(());
     for (d, f) in order {
@@ -157,9 +156,8 @@ fn lower_sincos<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
             break;
         }
     }
-    cx.out.indent -= 1;
-    cx.line(format_args!("}}"));
-    result
+    let closed = cx.close_block();
+    result.and(closed)
 }
 
 register_handler! {

@@ -67,7 +67,7 @@ register_handler! {
 ///               (nan_exact)   r0.xy = dx11_log2(abs(r1.xy));
 /// ```
 fn lower_log<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    if cx.profile().nan_exact {
+    if cx.nan_exact() {
         cx.helper(&DX11_LOG2);
         call(inst, cx, "dx11_log2")
     } else {

@@ -183,10 +183,9 @@ pub(crate) fn write_two<'a>(
              keeps D3D's read-before-write semantics",
         ));
     };
-    let ta = cx.out.fresh("hlslcc_dst");
-    let tb = cx.out.fresh("hlslcc_dst");
-    cx.line(format_args!("{{"));
-    cx.out.indent += 1;
+    let ta = cx.fresh("hlslcc_dst");
+    let tb = cx.fresh("hlslcc_dst");
+    cx.open_scope();
     cx.line(format_args!(
         "{} {ta} = {};",
         a.ty.glsl(a.dst.width()),
@@ -200,9 +199,8 @@ pub(crate) fn write_two<'a>(
     let r = cx
         .assign(a.dst, a.ty, a.dst.width(), &ta)
         .and_then(|_| cx.assign(b.dst, b.ty, b.dst.width(), &tb));
-    cx.out.indent -= 1;
-    cx.line(format_args!("}}"));
-    r
+    let closed = cx.close_block();
+    r.and(closed)
 }
 
 /// The shift count of source `i` for the destination `mask`, masked to its

@@ -30,7 +30,7 @@ fn shift<'a>(
     }
     let a = cx.src(inst, 1, ty, d.mask)?;
     let n = a.width();
-    let unroll = cx.profile().mobile_workarounds && n > 1;
+    let unroll = cx.mobile_workarounds() && n > 1;
     let counts = shift_counts(cx, inst, 2, count_ty, d.mask, unroll)?;
     let rhs = if unroll {
         per_lane(ty, n, |w, k| {

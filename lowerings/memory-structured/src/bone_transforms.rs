@@ -107,9 +107,8 @@
 use crate::ld_structured::{binding_name, stride_of};
 use dxlower_core::profile::PassSpec;
 use dxlower_core::regs::XYZW;
-use dxlower_core::{Ctx, DeclCtx, LowerError, Profile, Refusal, StageState, Ty};
+use dxlower_core::{BlockKind, Ctx, DeclCtx, LowerError, Refusal, StageState, Ty, UniformBlock};
 use dxlower_dxbc::{Components, Instruction, Opcode, Operand, OperandType, ProgramType};
-use std::fmt::Write;
 
 /// The pass name in a profile's `passes`.
 pub const PASS: &str = "bone_transforms";
@@ -153,12 +152,6 @@ fn bad(msg: impl std::fmt::Display) -> LowerError {
 }
 
 impl BonePass {
-    /// The pass as the profile configures it, `None` when the profile does
-    /// not run it.
-    pub fn from_profile(profile: &Profile) -> Result<Option<BonePass>, LowerError> {
-        profile.pass(PASS).map(BonePass::from_spec).transpose()
-    }
-
     /// Validates a `bone_transforms` pass entry.
     pub fn from_spec(spec: &PassSpec) -> Result<BonePass, LowerError> {
         for key in spec.params.keys() {
@@ -387,7 +380,7 @@ pub fn lower_load<'a>(
             .cbuffers
             .get(&CB_SLOT)
             .is_some_and(|&rows| rows >= CB_BASE + pass.rows()),
-        Mode::Ubo => cx.out.decls.contains(&ubo_head(pass, reg).1),
+        Mode::Ubo => cx.record().block(&ubo_block(pass, reg)).is_some(),
     };
     if !declared {
         return Err(LowerError::invalid(format!(
@@ -454,7 +447,7 @@ pub fn bone_registers(st: &StageState<'_>) -> Vec<u32> {
 /// block per bone buffer. A stage without bone loads is left as it is.
 fn run(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
     let pass = BonePass::from_spec(spec)?;
-    let regs = bone_registers(&cx.st);
+    let regs = bone_registers(cx.state());
     if regs.is_empty() {
         return Ok(());
     }
@@ -464,47 +457,67 @@ fn run(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
     }
 }
 
+/// Before the declarations: validates the parameters, leaves them for
+/// `ld_structured` ([`dxlower_core::Ctx::data`]) and, in a vertex shader,
+/// claims every structured SRV the program declares, so that decl-io's
+/// `dcl_resource_structured` accepts them: the pass declares the storage
+/// of the BoneTransforms buffers, and `ld_structured` refuses the loads of
+/// any other buffer by name.
+fn claim(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
+    let pass = BonePass::from_spec(spec)?;
+    if cx.stage() == ProgramType::Vertex {
+        for reg in structured_srvs(cx.state().input.program) {
+            cx.claim_resource(reg, PASS);
+        }
+    }
+    cx.set_data(pass);
+    Ok(())
+}
+
+/// The registers of the structured SRVs a program declares.
+pub(crate) fn structured_srvs(program: &dxlower_dxbc::Program) -> Vec<u32> {
+    program
+        .instructions
+        .iter()
+        .filter(|i| i.opcode == Opcode::DclResourceStructured)
+        .filter_map(|i| i.operands.first())
+        .filter(|o| o.ty == OperandType::Resource)
+        .filter_map(|o| o.indices.first())
+        .filter_map(|i| u32::try_from(i.imm).ok())
+        .collect()
+}
+
 dxlower_core::register_pass! {
     name: PASS,
     when: dxlower_core::PassWhen::Named,
     params: Some(&["mode", "joints", "block"]),
     spec: "profiles.md §4.5",
-    run: run,
+    before: Some(claim),
+    after: Some(run),
 }
 
-/// The `cb3` declaration decl-io writes (`layout(std140) uniform
-/// ConstantBuffer3 {\n    vec4 data[N];\n} cb3;`): the byte range of `N`
-/// in the declarations and its value.
-fn cb3_size_at(decls: &str) -> Option<(std::ops::Range<usize>, u32)> {
-    let head = format!("uniform ConstantBuffer{CB_SLOT} {{\n    vec4 data[");
-    let tail = format!("];\n}} cb{CB_SLOT};");
-    let start = decls.find(&head)? + head.len();
-    let end = start + decls.get(start..)?.find(&tail)?;
-    let size = decls.get(start..end)?.parse::<u32>().ok()?;
-    Some((start..end, size))
-}
-
-/// Declares `cb3` with at least `rows` vec4s (enlarging decl-io's
-/// declaration when it has fewer) and adds the marker line.
+/// Declares `cb3` with at least `rows` vec4s (enlarging decl-io's block
+/// when it has fewer: the record changes, the text is rendered from it) and
+/// adds the marker line.
 fn declare_cb3(cx: &mut DeclCtx<'_>, rows: u32) -> Result<(), LowerError> {
-    cx.out.extension(CCPWGL_MARKER);
-    match (
-        cx.st.cbuffers.get(&CB_SLOT).copied(),
-        cb3_size_at(&cx.out.decls),
-    ) {
-        (Some(_), Some((range, size))) => {
-            if size < rows {
-                cx.out.decls.replace_range(range, &rows.to_string());
-                cx.st.cbuffers.insert(CB_SLOT, rows);
+    cx.preamble_comment(CCPWGL_MARKER);
+    let block = format!("ConstantBuffer{CB_SLOT}");
+    match cx.state().cbuffers.get(&CB_SLOT).copied() {
+        Some(_) => {
+            let b = cx.block_mut(&block).ok_or_else(|| {
+                LowerError::invalid(format!(
+                    "cb{CB_SLOT} is declared in a form the cb3 splice cannot enlarge"
+                ))
+            })?;
+            if b.vec4s < rows {
+                b.vec4s = rows;
+                cx.insert_cbuffer(CB_SLOT, rows);
             }
             Ok(())
         }
-        (Some(_), None) => Err(LowerError::invalid(format!(
-            "cb{CB_SLOT} is declared in a form the cb3 splice cannot enlarge"
-        ))),
-        (None, _) => {
-            let max = cx.profile().limits.uniform_blocks as usize;
-            if cx.st.cbuffers.len() >= max {
+        None => {
+            let max = cx.limits().uniform_blocks as usize;
+            if cx.state().cbuffers.len() >= max {
                 return Err(Refusal::new(
                     format!(
                         "constant buffer cb{CB_SLOT} for {BINDING_NAME}: more than {max} in one stage"
@@ -514,35 +527,39 @@ fn declare_cb3(cx: &mut DeclCtx<'_>, rows: u32) -> Result<(), LowerError> {
                 .lifted_by("a profile whose target guarantees more (limits.uniform_blocks)")
                 .into());
             }
-            cx.out.decl(format_args!(
-                "layout(std140) uniform ConstantBuffer{CB_SLOT} {{\n    vec4 data[{rows}];\n}} cb{CB_SLOT};"
-            ));
-            cx.st.cbuffers.insert(CB_SLOT, rows);
+            let mut b = UniformBlock::vec4_array(
+                block,
+                format!("cb{CB_SLOT}"),
+                BlockKind::ConstantBuffer,
+                rows,
+            );
+            b.slot = Some(CB_SLOT);
+            cx.declare_block(b);
+            cx.insert_cbuffer(CB_SLOT, rows);
             Ok(())
         }
     }
 }
 
-/// The `ubo` block name of `t<reg>` and the line that opens it.
-fn ubo_head(pass: &BonePass, reg: u32) -> (String, String) {
-    let block = format!("{}{reg}", pass.block);
-    let head = format!("uniform {block} {{");
-    (block, head)
+/// The `ubo` block name of `t<reg>`.
+fn ubo_block(pass: &BonePass, reg: u32) -> String {
+    format!("{}{reg}", pass.block)
 }
 
 /// Declares the `ubo` block of `t<reg>` once.
 fn declare_ubo(cx: &mut DeclCtx<'_>, pass: &BonePass, reg: u32) -> Result<(), LowerError> {
-    let (block, head) = ubo_head(pass, reg);
-    if cx.out.decls.contains(&head) {
+    let block = ubo_block(pass, reg);
+    if cx.record().block(&block).is_some() {
         return Ok(());
     }
     let ours = cx
-        .out
-        .decls
-        .matches(&format!("uniform {}", pass.block))
+        .record()
+        .uniform_blocks
+        .iter()
+        .filter(|b| b.kind == BlockKind::StructuredBuffer)
         .count();
-    let max = cx.profile().limits.uniform_blocks as usize;
-    if cx.st.cbuffers.len() + ours >= max {
+    let max = cx.limits().uniform_blocks as usize;
+    if cx.state().cbuffers.len() + ours >= max {
         return Err(Refusal::new(
             format!(
                 "uniform block {block} for {BINDING_NAME} t{reg}: more than {max} in one stage"
@@ -552,13 +569,14 @@ fn declare_ubo(cx: &mut DeclCtx<'_>, pass: &BonePass, reg: u32) -> Result<(), Lo
         .lifted_by("a profile whose target guarantees more (limits.uniform_blocks)")
         .into());
     }
-    let mut text = String::new();
-    let _ = write!(
-        text,
-        "layout(std140) uniform {block} {{\n    vec4 data[{}];\n}} sb{reg};",
-        pass.rows()
+    let mut b = UniformBlock::vec4_array(
+        block,
+        format!("sb{reg}"),
+        BlockKind::StructuredBuffer,
+        pass.rows(),
     );
-    cx.out.decl(format_args!("{text}"));
+    b.texture_register = Some(reg);
+    cx.declare_block(b);
     Ok(())
 }
 

@@ -35,7 +35,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
          (`samplerBuffer` is GLSL ES 3.20) and no runtime-sized storage arrays (`.length()` of a \
          `buffer` block member is GLSL ES 3.10)",
     );
-    if op.ty == OperandType::Resource && cx.profile().pass(data_texture::PASS).is_some() {
+    if op.ty == OperandType::Resource && cx.data::<data_texture::DataTexturePass>().is_some() {
         why.push_str(&format!(
             "; the data texture of the {} pass holds the buffer's bytes, not its element \
              count (the texture's width × height only bounds it)",

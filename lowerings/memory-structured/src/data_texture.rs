@@ -112,10 +112,13 @@
 
 use crate::bone_transforms;
 use crate::ld_structured::{binding_name, stride_of};
-use dxlower_core::emit::DataTexture;
+
 use dxlower_core::profile::PassSpec;
 use dxlower_core::regs::XYZW;
-use dxlower_core::{Ctx, DeclCtx, Helper, LowerError, Profile, SamplerUniform, StageState, Ty};
+use dxlower_core::{
+    Ctx, DataTexture, DeclCtx, Helper, LowerError, Precision, SamplerKey, SamplerUniform,
+    StageState, Ty,
+};
 use dxlower_dxbc::{Instruction, Modifier, Opcode, Operand, OperandType, ProgramType};
 
 /// The pass name in a profile's `passes`.
@@ -165,15 +168,6 @@ fn bad(msg: impl std::fmt::Display) -> LowerError {
 }
 
 impl DataTexturePass {
-    /// The pass as the profile configures it, `None` when the profile does
-    /// not run it.
-    pub fn from_profile(profile: &Profile) -> Result<Option<DataTexturePass>, LowerError> {
-        profile
-            .pass(PASS)
-            .map(DataTexturePass::from_spec)
-            .transpose()
-    }
-
     /// Validates a `structured_data_texture` pass entry.
     pub fn from_spec(spec: &PassSpec) -> Result<DataTexturePass, LowerError> {
         for key in spec.params.keys() {
@@ -281,7 +275,7 @@ fn load_target(st: &StageState<'_>, inst: &Instruction) -> Option<(u32, BufferKi
 /// buffer `t<reg>` of `stride` bytes in this stage.
 fn bone_takes(st: &StageState<'_>, reg: u32, stride: u32) -> bool {
     st.stage == ProgramType::Vertex
-        && st.profile.pass(bone_transforms::PASS).is_some()
+        && st.data::<bone_transforms::BonePass>().is_some()
         && bone_transforms::is_bone_buffer(st.stage, binding_name(st.input.rdef, reg), stride)
 }
 
@@ -343,27 +337,6 @@ pub fn data_registers(
     Ok(regs)
 }
 
-/// Whether `name` occurs as a whole identifier in `text`.
-fn declares(text: &str, name: &str) -> bool {
-    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let bytes = text.as_bytes();
-    let mut from = 0;
-    while let Some(at) = text.get(from..).and_then(|t| t.find(name)) {
-        let start = from + at;
-        let end = start + name.len();
-        let before = start
-            .checked_sub(1)
-            .and_then(|i| bytes.get(i))
-            .is_some_and(|&b| ident(b));
-        let after = bytes.get(end).is_some_and(|&b| ident(b));
-        if !before && !after {
-            return true;
-        }
-        from = end;
-    }
-    false
-}
-
 /// The pass (`dxlower_core::pass`, run after the declarations of each
 /// stage when the profile names it): validates the parameters and declares
 /// one `uniform highp usampler2D <prefix><r>;` per buffer the stage's
@@ -371,10 +344,10 @@ fn declares(text: &str, name: &str) -> bool {
 /// its [`DataTexture`] entry for the manifest.
 fn run(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
     let pass = DataTexturePass::from_spec(spec)?;
-    let regs = data_registers(&cx.st, &pass)?;
+    let regs = data_registers(cx.state(), &pass)?;
     for (reg, kind) in regs {
         let name = pass.name(reg);
-        if declares(&cx.out.decls, &name) {
+        if cx.declares(&name) {
             return Err(bad(format_args!(
                 "the data texture of {} t{reg} would be named `{name}`, which the stage already \
                  declares (a uniform block instance or another resource); choose another `prefix`",
@@ -384,17 +357,17 @@ fn run(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
         if let BufferKind::Structured(stride) = kind {
             check_stride(reg, stride)?;
         }
-        cx.out
-            .decl(format_args!("uniform highp usampler2D {name};"));
         let binding = cx
-            .st
+            .state()
             .input
             .rdef
             .and_then(|r| r.binding_for_register("t", reg))
             .map(|b| b.name.clone());
-        cx.out.samplers.push(SamplerUniform {
+        cx.declare_sampler(SamplerUniform {
             name,
             glsl_type: "usampler2D".into(),
+            precision: Precision::Highp,
+            used: false,
             texture: reg,
             sampler: None,
             shadow: false,
@@ -415,12 +388,27 @@ fn run(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
     Ok(())
 }
 
+/// Before the declarations: validates the parameters, leaves them for
+/// the load handlers ([`dxlower_core::Ctx::data`]) and claims every
+/// structured SRV the program declares, so that decl-io's
+/// `dcl_resource_structured` accepts them: the loads of the buffers the
+/// pass takes read the data texture, the others are refused by name there.
+fn claim(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
+    let pass = DataTexturePass::from_spec(spec)?;
+    for reg in bone_transforms::structured_srvs(cx.state().input.program) {
+        cx.claim_resource(reg, PASS);
+    }
+    cx.set_data(pass);
+    Ok(())
+}
+
 dxlower_core::register_pass! {
     name: PASS,
     when: dxlower_core::PassWhen::Named,
     params: Some(&["prefix", "stages"]),
     spec: "profiles.md §4.6",
-    run: run,
+    before: Some(claim),
+    after: Some(run),
 }
 
 fn check_stride(reg: u32, stride: u32) -> Result<(), LowerError> {
@@ -507,18 +495,19 @@ pub fn lower_load<'a>(
         BufferKind::Raw => (None, 1, 2),
     };
     let label = kind.label();
-    let name = pass.name(reg);
     let declared = cx
-        .out
+        .record()
         .samplers
         .iter()
-        .any(|s| s.name == name && s.texture == reg && s.data.is_some());
+        .any(|s| s.texture == reg && s.data.is_some());
     if !declared {
         return Err(LowerError::invalid(format!(
-            "{label} t{reg}: the {PASS} pass has not declared `{name}` (it runs after the \
-             declarations when the profile lists it)"
+            "{label} t{reg}: the {PASS} pass has not declared `{}` (it runs after the \
+             declarations when the profile lists it)",
+            pass.name(reg)
         )));
     }
+    let name = cx.sampler(SamplerKey::bare(reg))?;
     let dst = cx.dst(inst, 0)?;
     let swz = cx.operand(inst, res_op)?.swizzle();
     // Dwords per element, 0 for a raw buffer.

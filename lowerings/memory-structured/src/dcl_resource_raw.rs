@@ -40,16 +40,19 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         )));
     }
     let stubbed =
-        u32::try_from(common::register(op)).is_ok_and(|r| cx.st.stubbed_resource(r).is_some());
+        u32::try_from(common::register(op)).is_ok_and(|r| cx.state().stubbed_resource(r).is_some());
     if stubbed {
         return Ok(());
     }
     let what = format!("{} ({})", common::name(op, "raw buffer"), inst.opcode);
-    match DataTexturePass::from_profile(cx.profile())? {
-        Some(data) if data.covers(cx.st.stage) && !cx.st.is_sm51() => Ok(()),
+    match cx.data::<DataTexturePass>() {
+        Some(data) if data.covers(cx.stage()) && !cx.state().is_sm51() => Ok(()),
         Some(data) => Err(Refusal::new(
             what,
-            format!("{NO_RAW_SRV}; {}", data_texture::not_taken(&cx.st, &data)),
+            format!(
+                "{NO_RAW_SRV}; {}",
+                data_texture::not_taken(cx.state(), data)
+            ),
         )
         .into()),
         None => Err(Refusal::new(what, NO_RAW_SRV)

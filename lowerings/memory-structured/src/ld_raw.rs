@@ -65,7 +65,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
             inst.opcode
         )));
     }
-    match DataTexturePass::from_profile(cx.profile())? {
+    match cx.data::<DataTexturePass>().cloned() {
         Some(data) if data_texture::takes(st, &data, reg, BufferKind::Raw) => {
             data_texture::lower_load(inst, cx, &data, reg, BufferKind::Raw)
         }

@@ -129,7 +129,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
     }
     let stride = stride_of(st.input.program, inst, reg);
     let pass = if st.stage == ProgramType::Vertex {
-        BonePass::from_profile(cx.profile())?
+        cx.data::<BonePass>().cloned()
     } else {
         None
     };
@@ -139,7 +139,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
             return bone_transforms::lower_load(inst, cx, pass, reg, stride);
         }
     }
-    let data = DataTexturePass::from_profile(cx.profile())?;
+    let data = cx.data::<DataTexturePass>().cloned();
     if let (Some(data), Some(stride)) = (&data, stride) {
         if data_texture::takes(st, data, reg, BufferKind::Structured(stride)) {
             return data_texture::lower_load(inst, cx, data, reg, BufferKind::Structured(stride));

@@ -1,30 +1,10 @@
 //! Shared machinery of the texture-sample handlers: resolving the `t#` and
-//! `s#` operands against the declarations, the uniform names (the contract
-//! with decl-io's `dcl_resource`), coordinates by dimension, immediate texel
-//! offsets and the result swizzle.
+//! `s#` operands against the declarations, coordinates by dimension,
+//! immediate texel offsets and the result swizzle.
 
 use dxlower_core::{Ctx, Dst, LowerError, Refusal, Src, Ty};
 use dxlower_dxbc::{Instruction, Operand, OperandType, ResourceDimension, SamplerMode};
 use std::fmt::Write;
-
-/// The bare texture uniform of `t<reg>` (`t3`): read by the sampler-less
-/// `ld` and `resinfo` (families.md §0.4, §5).
-pub fn bare_name(reg: u32) -> String {
-    format!("t{reg}")
-}
-
-/// The combined texture+sampler uniform of the pair (`t3TEX_with_SMPs1`):
-/// what every sampling instruction reads (families.md §0.4).
-pub fn combined_name(tex: u32, smp: u32) -> String {
-    format!("t{tex}TEX_with_SMPs{smp}")
-}
-
-/// The shadow twin of the combined uniform (`hlslcc_zcmpt3TEX_with_SMPs1`),
-/// a `*Shadow` sampler read by the comparison instructions (`sample_c`,
-/// `sample_c_lz`, `gather4_c`, `gather4_po_c`).
-pub fn shadow_name(tex: u32, smp: u32) -> String {
-    format!("hlslcc_zcmp{}", combined_name(tex, smp))
-}
 
 /// How a D3D resource dimension is sampled in GLSL ES 3.00.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

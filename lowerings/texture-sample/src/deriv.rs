@@ -56,7 +56,7 @@ fn lower_rty<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
     common::pixel_only(cx, inst)?;
     let d = cx.dst(inst, 0)?;
     let s = cx.src(inst, 1, Ty::Float, d.mask)?;
-    let sign = match cx.profile().fragcoord_origin {
+    let sign = match cx.fragcoord_origin() {
         FragCoordOrigin::AsIs => "",
         FragCoordOrigin::FlipWithUniform => "-",
     };

@@ -36,7 +36,7 @@
 
 use crate::common::{self, Dim};
 use crate::switches::Gather4;
-use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Refusal, Ty};
+use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Refusal, SamplerKey, Ty};
 use dxlower_dxbc::{Components, Instruction, Opcode};
 
 /// A colour gather helper: `$ret dx11_gather4($sampler s, $uv uv, ivec2
@@ -269,7 +269,7 @@ fn gather<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Form) -> Result<(),
         Some(r) => {
             let reference = cx.src_n(inst, r, Ty::Float, 1)?;
             cx.helper(if array { &GATHER_C_2DA } else { &GATHER_C_2D });
-            let s = common::shadow_name(tex.reg, smp);
+            let s = cx.sampler(SamplerKey::shadow(tex.reg, smp))?;
             let call = format!("dx11_gather4_c({s}, {a}, {reference}, {off})");
             common::assign_vec4(cx, d, Ty::Float, tex.op, &call)
         }
@@ -290,7 +290,7 @@ fn gather<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Form) -> Result<(),
                 (true, Ty::Int) => &GATHER_2DA_I,
                 (true, Ty::Uint) => &GATHER_2DA_U,
             });
-            let s = common::combined_name(tex.reg, smp);
+            let s = cx.sampler(SamplerKey::combined(tex.reg, smp))?;
             let call = format!("dx11_gather4({s}, {a}, {off}, {channel})");
             common::assign_vec4(cx, d, tex.ty, tex.op, &call)
         }

@@ -1,7 +1,7 @@
 //! `ld`: unfiltered texel fetch by integer address.
 
 use crate::common::{self, Dim};
-use dxlower_core::{register_handler, Ctx, Dst, Helper, Lower, LowerError, Ty};
+use dxlower_core::{register_handler, Ctx, Dst, Helper, Lower, LowerError, SamplerKey, Ty};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, ResourceDimension};
 
 /// Fetches element `i` of a `Buffer<>` emulated as a 2D data texture
@@ -79,7 +79,8 @@ fn lower_buffer_ld<'a>(
         Ty::Uint => &BUFFER_FETCH_U,
     });
     let res = cx.operand(inst, 2)?;
-    common::assign_vec4(cx, d, ty, res, &format!("dx11_buffer_fetch(bt{reg}, {i})"))
+    let bt = cx.sampler(SamplerKey::bare(reg))?;
+    common::assign_vec4(cx, d, ty, res, &format!("dx11_buffer_fetch({bt}, {i})"))
 }
 
 /// `ld`: fetches one texel by integer coordinates and mip level.
@@ -140,7 +141,7 @@ fn lower_ld<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErro
         }
     };
     let mip = lanes(&[3]);
-    let t = common::bare_name(tex.reg);
+    let t = cx.sampler(SamplerKey::bare(tex.reg))?;
     let call = match common::texel_offset(inst, tex.dim)? {
         Some(o) => format!("texelFetchOffset({t}, {p}, {mip}, {o})"),
         None => format!("texelFetch({t}, {p}, {mip})"),

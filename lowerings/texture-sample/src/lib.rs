@@ -25,11 +25,17 @@
 //!
 //! ## Names (the contract with decl-io's `dcl_resource`)
 //!
-//! | instruction | uniform read |
-//! |---|---|
-//! | `sample`, `sample_b`, `sample_l`, `sample_d`, `gather4`, `gather4_po` | `t<N>TEX_with_SMPs<M>` ([`common::combined_name`]) |
-//! | `sample_c`, `sample_c_lz`, `gather4_c`, `gather4_po_c` | `hlslcc_zcmpt<N>TEX_with_SMPs<M>` ([`common::shadow_name`]) |
-//! | `ld`, `resinfo` | `t<N>` ([`common::bare_name`]) |
+//! Handlers never spell a sampler's name: they ask the context for the
+//! uniform decl-io declared for a [`dxlower_core::SamplerKey`]
+//! (`cx.sampler(key)`), which also marks it used (an unused sampler takes
+//! no texture unit) and carries the `vs_` prefix a linked vertex stage
+//! gives a name its pixel stage also declares.
+//!
+//! | instruction | key | uniform (as decl-io names it) |
+//! |---|---|---|
+//! | `sample`, `sample_b`, `sample_l`, `sample_d`, `gather4`, `gather4_po` | `SamplerKey::combined(N, M)` | `t<N>TEX_with_SMPs<M>` |
+//! | `sample_c`, `sample_c_lz`, `gather4_c`, `gather4_po_c` | `SamplerKey::shadow(N, M)` | `hlslcc_zcmpt<N>TEX_with_SMPs<M>` |
+//! | `ld`, `resinfo` | `SamplerKey::bare(N)` | `t<N>` (`bt<N>` for an emulated `Buffer<>`) |
 //!
 //! `N` and `M` are the instruction's `t#` and `s#` operands. The mip count
 //! of `resinfo` reads `uniform highp ivec4 <name>[32]` (lane `N & 3` of

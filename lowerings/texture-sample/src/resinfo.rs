@@ -3,7 +3,9 @@
 use crate::common::{self, Dim, Tex};
 use crate::liveness;
 use crate::switches::ResinfoMipCount;
-use dxlower_core::{register_handler, Ctx, Dst, Lower, LowerError, Refusal, Ty};
+use dxlower_core::{
+    register_handler, Ctx, Dst, Lower, LowerError, PlainUniform, Precision, Refusal, SamplerKey, Ty,
+};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, ResInfoReturnType};
 use std::fmt::Write;
 
@@ -12,9 +14,15 @@ use std::fmt::Write;
 /// array costs 32 uniform vectors instead of 128.
 pub const MIP_COUNT_VEC4S: u32 = 32;
 
-/// The declaration of the mip-count uniform named `name`.
-pub fn mip_count_decl(name: &str) -> String {
-    format!("uniform highp ivec4 {name}[{MIP_COUNT_VEC4S}];")
+/// The mip-count uniform named `name` (`uniform highp ivec4
+/// name[32];`).
+pub fn mip_count_uniform(name: &str) -> PlainUniform {
+    PlainUniform {
+        name: name.to_string(),
+        glsl_type: "ivec4".into(),
+        precision: Precision::Highp,
+        array: Some(MIP_COUNT_VEC4S),
+    }
 }
 
 /// The mip count of `t<reg>` read from the uniform (`name[0].y` for `t1`).
@@ -259,18 +267,18 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
     } else {
         None
     };
-    let levels_read = levels.as_ref().map(|name| {
-        let line = mip_count_decl(name);
-        if !cx.out.decls.lines().any(|l| l == line) {
-            cx.out.decl(format_args!("{line}"));
+    let levels_read = match levels.as_ref() {
+        Some(name) => {
+            cx.declare_uniform(mip_count_uniform(name))?;
+            Some(mip_count_read(name, tex.reg))
         }
-        mip_count_read(name, tex.reg)
-    });
+        None => None,
+    };
     let mip_op = cx.operand(inst, 1)?;
     // Level 0 always exists; any other level may be out of range.
     let level0 = mip_op.ty == OperandType::Immediate32 && mip_op.imm.iter().all(|&v| v == 0);
     let mip = cx.src_n(inst, 1, Ty::Int, 1)?;
-    let t = common::bare_name(tex.reg);
+    let t = cx.sampler(SamplerKey::bare(tex.reg))?;
     let sw = size_width(tex.dim);
     let ity = Ty::Int.glsl(sw);
     // The size vector, guarded against out-of-range levels when the level
@@ -318,7 +326,7 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
     // read more than once.
     let size_reads = items.iter().filter(|i| matches!(i, Item::Size(..))).count();
     let local = if size_reads > 1 {
-        Some(cx.out.fresh("hlslcc_resinfo"))
+        Some(cx.fresh("hlslcc_resinfo"))
     } else {
         None
     };
@@ -353,13 +361,11 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
     };
     match local {
         Some(l) => {
-            cx.line(format_args!("{{"));
-            cx.out.indent += 1;
+            cx.open_scope();
             cx.line(format_args!("{ity} {l} = {size};"));
             let r = cx.assign(d, ty, n, &rhs);
-            cx.out.indent -= 1;
-            cx.line(format_args!("}}"));
-            r
+            let closed = cx.close_block();
+            r.and(closed)
         }
         None => cx.assign(d, ty, n, &rhs),
     }

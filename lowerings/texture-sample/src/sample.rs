@@ -14,7 +14,7 @@
 //! pages).
 
 use crate::common::{self, Dim, Tex};
-use dxlower_core::{register_handler, Ctx, Lower, LowerError, Src, Ty};
+use dxlower_core::{register_handler, Ctx, Lower, LowerError, SamplerKey, Src, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
 /// The colour forms.
@@ -41,7 +41,7 @@ fn colour<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Colour) -> Result<(
     let a = cx.src_n(inst, 1, Ty::Float, tex.dim.address_lanes())?;
     let (p, _) = common::coord(tex.dim, &a);
     let off = common::texel_offset(inst, tex.dim)?;
-    let s = common::combined_name(tex.reg, smp);
+    let s = cx.sampler(SamplerKey::combined(tex.reg, smp))?;
     let call = match form {
         Colour::Plain | Colour::Bias => {
             let bias = if form == Colour::Bias {
@@ -202,7 +202,7 @@ fn compare<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Compare) -> Result
         ))
     })?;
     let off = common::texel_offset(inst, tex.dim)?;
-    let s = common::shadow_name(tex.reg, smp);
+    let s = cx.sampler(SamplerKey::shadow(tex.reg, smp))?;
     let array = matches!(tex.dim, Dim::D2Array | Dim::D1Array);
     let call = match (form, tex.dim, &off) {
         // sampler2DShadow: every overload exists.

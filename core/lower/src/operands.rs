@@ -1,0 +1,1078 @@
+//! Operands through the register model: typed reads ([`Src`]) and
+//! assignments ([`Dst`], [`Ctx::assign`]).
+//!
+//! A handler never spells a bitcast: it reads an operand *as* float, int or
+//! uint and assigns an expression *of* a type; the register model decides
+//! the text (`floatBitsToInt(r0.x)`, a broadcast constructor, a companion
+//! `uvec4`, a split write across output variables, the `_sat` clamp).
+
+use crate::ctx::Ctx;
+use crate::error::LowerError;
+use crate::regs::{self, Lane, RegFile, Ty};
+use crate::state::{reg_of, StageState};
+use dxlower_dxbc::{Components, Index, IndexRepr, Instruction, Modifier, Operand, OperandType};
+use std::fmt::{self, Write};
+
+/// A destination operand, validated.
+#[derive(Clone, Copy)]
+pub struct Dst<'a> {
+    /// The operand.
+    pub op: &'a Operand,
+    /// Its write mask (x = bit 0); 0 for `null`.
+    pub mask: u8,
+    /// Whether the instruction saturates.
+    pub saturate: bool,
+}
+
+impl Dst<'_> {
+    /// Number of lanes written.
+    pub fn width(&self) -> u8 {
+        self.mask.count_ones() as u8
+    }
+    /// True for the `null` register.
+    pub fn is_null(&self) -> bool {
+        self.op.ty == OperandType::Null
+    }
+}
+
+/// A source operand read as a typed expression: printing it with `{}`
+/// writes the GLSL.
+#[derive(Clone, Copy)]
+pub struct Src<'a> {
+    st: &'a StageState<'a>,
+    op: &'a Operand,
+    ty: Ty,
+    lanes: [u8; 4],
+    n: u8,
+    exact: bool,
+    modifiers: bool,
+}
+
+impl<'a> Src<'a> {
+    /// Number of lanes of the expression.
+    pub fn width(&self) -> u8 {
+        self.n
+    }
+    /// The type of the expression.
+    pub fn ty(&self) -> Ty {
+        self.ty
+    }
+    /// The operand.
+    pub fn operand(&self) -> &'a Operand {
+        self.op
+    }
+    /// The same operand read through other lanes (e.g. one lane at a time).
+    pub fn with_lanes(mut self, lanes: &[u8]) -> Self {
+        let n = lanes.len().clamp(1, 4);
+        self.lanes[..n].copy_from_slice(&lanes[..n]);
+        self.n = n as u8;
+        self
+    }
+    /// The source component read for expression lane `k`.
+    pub fn lane(&self, k: usize) -> u8 {
+        self.lanes[k.min(3)]
+    }
+    /// The same read without the operand's modifier (for handlers that
+    /// apply it themselves).
+    pub fn without_modifier(mut self) -> Self {
+        self.modifiers = false;
+        self
+    }
+}
+
+fn lane_letters(lanes: &[u8]) -> impl fmt::Display + '_ {
+    struct L<'x>(&'x [u8]);
+    impl fmt::Display for L<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            regs::write_swizzle(f, self.0)
+        }
+    }
+    L(lanes)
+}
+
+/// Writes an index expression (`3`, `floatBitsToInt(r1.x) + 3`).
+fn write_index(w: &mut dyn Write, st: &StageState<'_>, idx: &Index) -> fmt::Result {
+    match (&idx.rel, idx.repr) {
+        (None, _) => write!(w, "{}", idx.imm as u32),
+        (Some(rel), repr) => {
+            let src = Src {
+                st,
+                op: rel,
+                ty: Ty::Int,
+                lanes: [rel.swizzle()[0], 0, 0, 0],
+                n: 1,
+                exact: false,
+                modifiers: true,
+            };
+            write!(w, "{src}")?;
+            if repr != IndexRepr::Relative && idx.imm != 0 {
+                write!(w, " + {}", idx.imm as u32)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+struct IndexFmt<'x>(&'x StageState<'x>, &'x Index);
+impl fmt::Display for IndexFmt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_index(f, self.0, self.1)
+    }
+}
+
+impl Src<'_> {
+    /// Writes the value without modifiers.
+    fn write_raw(&self, w: &mut dyn Write) -> fmt::Result {
+        let lanes = &self.lanes[..self.n as usize];
+        let st = self.st;
+        let op = self.op;
+        match op.ty {
+            OperandType::Temp => {
+                let r = op.reg().unwrap_or(0);
+                if st.companions() && self.ty != Ty::Float {
+                    // Integer reads take the companion's exact bits.
+                    let base = format_args!("{}{}", TempU(r), lane_letters(lanes));
+                    return regs::write_bitcast(w, Ty::Uint, self.ty, self.n, &base);
+                }
+                let base = format_args!("r{r}{}", lane_letters(lanes));
+                regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+            }
+            OperandType::ConstantBuffer => {
+                let (slot, i) = st.cb_element(op).map_err(|_| fmt::Error)?;
+                let i = IndexFmt(st, i);
+                let base = format_args!("cb{slot}.data[{i}]{}", lane_letters(lanes));
+                regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
+            }
+            OperandType::ImmediateConstantBuffer => {
+                let i = op
+                    .indices
+                    .first()
+                    .map(|i| IndexFmt(st, i))
+                    .ok_or(fmt::Error)?;
+                let base = format_args!("ImmCB_0[{i}]{}", lane_letters(lanes));
+                regs::write_bitcast(w, st.icb_ty, self.ty, self.n, &base)
+            }
+            OperandType::IndexableTemp => {
+                let r = op.reg().unwrap_or(0);
+                let i = op
+                    .indices
+                    .get(1)
+                    .map(|i| IndexFmt(st, i))
+                    .ok_or(fmt::Error)?;
+                let comps = st.indexable.get(&r).map(|t| t.components).unwrap_or(4);
+                // Integer reads take the companion under the companion
+                // register model.
+                let (u, from) = if st.companions() && self.ty != Ty::Float {
+                    ("_u", Ty::Uint)
+                } else {
+                    ("", Ty::Float)
+                };
+                if comps == 1 {
+                    let base = format_args!("TempArray{r}{u}[{i}]");
+                    if self.n > 1 {
+                        let ctor = format_args!("{}({base})", from.glsl(self.n));
+                        regs::write_bitcast(w, from, self.ty, self.n, &ctor)
+                    } else {
+                        regs::write_bitcast(w, from, self.ty, self.n, &base)
+                    }
+                } else {
+                    let base = format_args!("TempArray{r}{u}[{i}]{}", lane_letters(lanes));
+                    regs::write_bitcast(w, from, self.ty, self.n, &base)
+                }
+            }
+            OperandType::Immediate32 => {
+                let one = op.imm.len() == 1;
+                if self.n > 1 {
+                    write!(w, "{}(", self.ty.glsl(self.n))?;
+                }
+                for (k, &l) in lanes.iter().enumerate() {
+                    if k > 0 {
+                        w.write_str(", ")?;
+                    }
+                    let bits = if one {
+                        op.imm.first().copied()
+                    } else {
+                        op.imm.get(l as usize).copied()
+                    };
+                    regs::write_imm(w, self.ty, bits.ok_or(fmt::Error)?, self.exact)?;
+                }
+                if self.n > 1 {
+                    w.write_char(')')?;
+                }
+                Ok(())
+            }
+            OperandType::Input => {
+                let r = op.reg().unwrap_or(0);
+                write_mapped(w, st, &st.inputs, r, lanes, self.ty)
+            }
+            OperandType::Output => {
+                let r = op.reg().unwrap_or(0);
+                write_mapped(w, st, &st.outputs, r, lanes, self.ty)
+            }
+            _ => Err(fmt::Error),
+        }
+    }
+}
+
+/// Writes lanes of a mapped register (inputs/outputs) as type `ty`,
+/// grouping consecutive lanes of one variable.
+fn write_mapped(
+    w: &mut dyn Write,
+    st: &StageState<'_>,
+    file: &RegFile,
+    reg: u32,
+    lanes: &[u8],
+    ty: Ty,
+) -> fmt::Result {
+    let n = lanes.len() as u8;
+    // Resolve every lane.
+    let mut res = [Lane { var: 0, comp: 0 }; 4];
+    for (k, &l) in lanes.iter().enumerate() {
+        res[k] = file.get(reg, l).ok_or(fmt::Error)?;
+    }
+    let res = &res[..lanes.len()];
+    let same = res.iter().all(|l| l.var == res[0].var);
+    if same {
+        let v = st.vars.get(res[0].var as usize).ok_or(fmt::Error)?;
+        if v.scalar {
+            if n > 1 {
+                let ctor = format_args!("{}({})", v.ty.glsl(n), v.name);
+                return regs::write_bitcast(w, v.ty, ty, n, &ctor);
+            }
+            return regs::write_bitcast(w, v.ty, ty, n, &v.name);
+        }
+        let mut comps = Swizzle::default();
+        res.iter().for_each(|l| comps.push(l.comp));
+        let base = format_args!("{}{comps}", v.name);
+        return regs::write_bitcast(w, v.ty, ty, n, &base);
+    }
+    // Several variables: a constructor of per-group conversions.
+    write!(w, "{}(", ty.glsl(n))?;
+    let mut k = 0;
+    let mut first = true;
+    while k < res.len() {
+        let mut e = k + 1;
+        while e < res.len() && res[e].var == res[k].var {
+            e += 1;
+        }
+        let v = st.vars.get(res[k].var as usize).ok_or(fmt::Error)?;
+        if !first {
+            w.write_str(", ")?;
+        }
+        first = false;
+        let gn = (e - k) as u8;
+        if v.scalar {
+            if gn > 1 {
+                let ctor = format_args!("{}({})", v.ty.glsl(gn), v.name);
+                regs::write_bitcast(w, v.ty, ty, gn, &ctor)?;
+            } else {
+                regs::write_bitcast(w, v.ty, ty, gn, &v.name)?;
+            }
+        } else {
+            let mut comps = Swizzle::default();
+            res[k..e].iter().for_each(|l| comps.push(l.comp));
+            let base = format_args!("{}{comps}", v.name);
+            regs::write_bitcast(w, v.ty, ty, gn, &base)?;
+        }
+        k = e;
+    }
+    w.write_char(')')
+}
+
+impl fmt::Display for Src<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = if self.modifiers {
+            self.op.modifier
+        } else {
+            Modifier::None
+        };
+        struct Raw<'x>(&'x Src<'x>);
+        impl fmt::Display for Raw<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_raw(f)
+            }
+        }
+        let raw = Raw(self);
+        match (m, self.ty) {
+            (Modifier::None, _) => raw.fmt(f),
+            (Modifier::Neg, Ty::Uint) => write!(f, "(0u - {raw})"),
+            // A negative literal under `neg` must not print as `--x`.
+            (Modifier::Neg, _) if self.op.ty == OperandType::Immediate32 => {
+                write!(f, "(-({raw}))")
+            }
+            (Modifier::Neg, _) => write!(f, "(-{raw})"),
+            (Modifier::Abs, Ty::Uint) => {
+                write!(
+                    f,
+                    "{}(abs({}({raw})))",
+                    Ty::Uint.glsl(self.n),
+                    Ty::Int.glsl(self.n)
+                )
+            }
+            (Modifier::Abs, _) => write!(f, "abs({raw})"),
+            (Modifier::AbsNeg, Ty::Uint) => write!(
+                f,
+                "(0u - {}(abs({}({raw}))))",
+                Ty::Uint.glsl(self.n),
+                Ty::Int.glsl(self.n)
+            ),
+            (Modifier::AbsNeg, _) => write!(f, "(-abs({raw}))"),
+        }
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// Operand `i` of `inst`, or an error naming the index.
+    pub fn operand(&self, inst: &'a Instruction, i: usize) -> Result<&'a Operand, LowerError> {
+        inst.operands.get(i).ok_or_else(|| {
+            LowerError::invalid(format!(
+                "`{}` has {} operands, operand {i} expected",
+                inst.opcode,
+                inst.operands.len()
+            ))
+        })
+    }
+
+    /// Destination operand `i` of an instruction whose result is integer
+    /// bits or a mask: `_sat` is defined only on float results (the D3D
+    /// validator rejects it elsewhere), so it is reported as malformed.
+    pub fn int_dst(&self, inst: &'a Instruction, i: usize) -> Result<Dst<'a>, LowerError> {
+        let d = self.dst(inst, i)?;
+        if d.saturate && !d.is_null() {
+            return Err(LowerError::invalid(format!(
+                "`{}_sat`: saturate is only defined on float results",
+                inst.opcode
+            )));
+        }
+        Ok(d)
+    }
+
+    /// Destination operand `i`.
+    pub fn dst(&self, inst: &'a Instruction, i: usize) -> Result<Dst<'a>, LowerError> {
+        let op = self.operand(inst, i)?;
+        let mask = match (op.ty, op.components) {
+            (OperandType::Null, _) => 0,
+            (_, Components::Mask(m)) => m,
+            (_, Components::One) => 1,
+            (_, Components::Zero) => 0xF,
+            _ => {
+                return Err(LowerError::invalid(format!(
+                    "destination operand {i} has no write mask"
+                )))
+            }
+        };
+        match op.ty {
+            OperandType::Temp
+            | OperandType::Output
+            | OperandType::IndexableTemp
+            | OperandType::Null
+            | OperandType::OutputDepth
+            | OperandType::OutputDepthGreaterEqual
+            | OperandType::OutputDepthLessEqual => {}
+            other => {
+                return Err(LowerError::invalid(format!(
+                    "cannot write to a {other:?} operand"
+                )))
+            }
+        }
+        self.check_writable(op)?;
+        Ok(Dst {
+            op,
+            mask,
+            saturate: inst.saturate(),
+        })
+    }
+
+    fn check_writable(&self, op: &Operand) -> Result<(), LowerError> {
+        match op.ty {
+            OperandType::Temp => {
+                let r = reg_of(op)?;
+                if r >= self.st.temps {
+                    return Err(LowerError::invalid(format!(
+                        "r{r} is beyond dcl_temps {}",
+                        self.st.temps
+                    )));
+                }
+            }
+            OperandType::Output => {
+                let r = reg_of(op)?;
+                for c in 0..4 {
+                    if op.mask() & (1 << c) != 0 {
+                        let lane = self.st.outputs.get(r, c).ok_or_else(|| {
+                            LowerError::invalid(format!(
+                                "o{r}.{} is written but not declared",
+                                regs::XYZW[c as usize]
+                            ))
+                        })?;
+                        let v = &self.st.vars[lane.var as usize];
+                        if !v.writable {
+                            return Err(LowerError::invalid(format!("{} is read-only", v.name)));
+                        }
+                    }
+                }
+            }
+            OperandType::OutputDepth
+            | OperandType::OutputDepthGreaterEqual
+            | OperandType::OutputDepthLessEqual
+                if self.st.depth.is_none() =>
+            {
+                return Err(LowerError::invalid("oDepth is written but not declared"));
+            }
+            OperandType::IndexableTemp => {
+                let r = reg_of(op)?;
+                if !self.st.indexable.contains_key(&r) {
+                    return Err(LowerError::invalid(format!("x{r} is not declared")));
+                }
+                self.check_index(op.indices.get(1))?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn check_index(&self, idx: Option<&Index>) -> Result<(), LowerError> {
+        let idx = idx.ok_or_else(|| LowerError::invalid("missing operand index"))?;
+        if let Some(rel) = &idx.rel {
+            self.check_readable(rel, &[rel.swizzle()[0]])?;
+        }
+        Ok(())
+    }
+
+    fn check_readable(&self, op: &Operand, lanes: &[u8]) -> Result<(), LowerError> {
+        match op.ty {
+            OperandType::Temp => {
+                let r = reg_of(op)?;
+                if r >= self.st.temps {
+                    return Err(LowerError::invalid(format!(
+                        "r{r} is beyond dcl_temps {}",
+                        self.st.temps
+                    )));
+                }
+            }
+            OperandType::Input | OperandType::Output => {
+                if op.indices.len() != 1 || op.indices[0].rel.is_some() {
+                    return Err(LowerError::refuse(
+                        "relative or multi-dimensional input/output indexing",
+                        "not implemented for the float_vec4 register model",
+                    ));
+                }
+                let r = reg_of(op)?;
+                let file = if op.ty == OperandType::Input {
+                    &self.st.inputs
+                } else {
+                    &self.st.outputs
+                };
+                let prefix = if op.ty == OperandType::Input {
+                    'v'
+                } else {
+                    'o'
+                };
+                for &l in lanes {
+                    if file.get(r, l).is_none() {
+                        return Err(LowerError::invalid(format!(
+                            "{prefix}{r}.{} is read but not declared",
+                            regs::XYZW[(l & 3) as usize]
+                        )));
+                    }
+                }
+            }
+            OperandType::ConstantBuffer => {
+                let (slot, idx) = self.st.cb_element(op)?;
+                if !self.st.cbuffers.contains_key(&slot) {
+                    return Err(LowerError::invalid(format!("cb{slot} is not declared")));
+                }
+                self.check_index(Some(idx))?;
+            }
+            OperandType::ImmediateConstantBuffer => {
+                if self.st.icb_len.is_none() {
+                    return Err(LowerError::invalid(
+                        "icb read without an immediate constant buffer",
+                    ));
+                }
+                self.check_index(op.indices.first())?;
+            }
+            OperandType::IndexableTemp => {
+                let r = reg_of(op)?;
+                if !self.st.indexable.contains_key(&r) {
+                    return Err(LowerError::invalid(format!("x{r} is not declared")));
+                }
+                self.check_index(op.indices.get(1))?;
+            }
+            OperandType::Immediate32 => {
+                let n = op.imm.len();
+                if n != 1 && n != 4 {
+                    return Err(LowerError::invalid("immediate with neither 1 nor 4 values"));
+                }
+                if n == 4 && lanes.iter().any(|&l| l > 3) {
+                    return Err(LowerError::invalid("immediate lane out of range"));
+                }
+            }
+            OperandType::Immediate64 => {
+                return Err(LowerError::refuse(
+                    "64-bit immediate",
+                    "doubles are not available in GLSL ES 3.00",
+                ))
+            }
+            other => {
+                return Err(LowerError::invalid(format!(
+                    "cannot read a {other:?} operand as a value"
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    fn make_src(
+        &self,
+        op: &'a Operand,
+        ty: Ty,
+        lanes: [u8; 4],
+        n: u8,
+        exact: bool,
+    ) -> Result<Src<'a>, LowerError> {
+        self.check_readable(op, &lanes[..n as usize])?;
+        Ok(Src {
+            st: self.st,
+            op,
+            ty,
+            lanes,
+            n,
+            exact,
+            modifiers: true,
+        })
+    }
+
+    /// Source operand `i` read as `ty` through the destination `mask`: one
+    /// expression lane per set bit, each reading the swizzled component.
+    pub fn src(
+        &self,
+        inst: &'a Instruction,
+        i: usize,
+        ty: Ty,
+        mask: u8,
+    ) -> Result<Src<'a>, LowerError> {
+        let op = self.operand(inst, i)?;
+        let swz = op.swizzle();
+        let mut lanes = [0u8; 4];
+        let mut n = 0u8;
+        for (c, &s) in swz.iter().enumerate() {
+            if mask & (1 << c) != 0 {
+                lanes[n as usize] = s;
+                n += 1;
+            }
+        }
+        if n == 0 {
+            n = 1;
+            lanes[0] = swz[0];
+        }
+        self.make_src(op, ty, lanes, n, false)
+    }
+
+    /// Source operand `i` read as `ty`, its first `n` swizzle lanes
+    /// (`dp3` reads `.xyz` of the swizzle whatever the destination).
+    pub fn src_n(
+        &self,
+        inst: &'a Instruction,
+        i: usize,
+        ty: Ty,
+        n: u8,
+    ) -> Result<Src<'a>, LowerError> {
+        let op = self.operand(inst, i)?;
+        let n = n.clamp(1, 4);
+        self.make_src(op, ty, op.swizzle(), n, false)
+    }
+
+    /// The type in which a type-less mover (`mov`, `movc`, `swapc`) copies
+    /// its values: operands `dsts` are its destinations, `values` the
+    /// sources it copies (not a `movc` condition).
+    ///
+    /// `Ty::Uint` under the companion register model when a destination or
+    /// a value is a temp (`r#` or `x#`) and the copy is a plain one (no `_sat`, no `neg`/
+    /// `abs` on a value): the bits then go companion to companion and never
+    /// through float storage. `Ty::Float` otherwise: the `float_vec4`
+    /// model, a copy between non-temps (`mov o0, v0`), and a saturating or
+    /// modified move, which is float arithmetic on D3D too.
+    pub fn mover_ty(&self, inst: &Instruction, dsts: &[usize], values: &[usize]) -> Ty {
+        if !self.st.companions() || inst.saturate() {
+            return Ty::Float;
+        }
+        fn at<'o>(ops: &'o [Operand], ix: &'o [usize]) -> impl Iterator<Item = &'o Operand> {
+            ix.iter().filter_map(move |&i| ops.get(i))
+        }
+        let ops = &inst.operands[..];
+        if at(ops, values).any(|o| o.modifier != Modifier::None) {
+            return Ty::Float;
+        }
+        let temp = |o: &Operand| matches!(o.ty, OperandType::Temp | OperandType::IndexableTemp);
+        if at(ops, dsts).chain(at(ops, values)).any(temp) {
+            Ty::Uint
+        } else {
+            Ty::Float
+        }
+    }
+
+    /// Like [`Ctx::src`] for type-less movers, read as `ty` (the type
+    /// [`Ctx::mover_ty`] chose): float immediates keep their exact bits
+    /// (families.md §0.1 "exactness matters"); `Ty::Uint` reads a temp's
+    /// companion and prints immediates as `5u`.
+    pub fn src_mover(
+        &self,
+        inst: &'a Instruction,
+        i: usize,
+        ty: Ty,
+        mask: u8,
+    ) -> Result<Src<'a>, LowerError> {
+        let mut s = self.src(inst, i, ty, mask)?;
+        s.exact = true;
+        Ok(s)
+    }
+
+    /// Writes `dst = rhs;` where `rhs` is a `ty` expression of `width`
+    /// lanes (1 broadcasts to every written lane; otherwise it must equal the
+    /// number of written lanes). Converts to the destination's storage type,
+    /// splits writes that span several output variables, and adds the
+    /// `_sat` clamp as a separate statement.
+    pub fn assign(
+        &mut self,
+        dst: Dst<'a>,
+        ty: Ty,
+        width: u8,
+        rhs: &dyn fmt::Display,
+    ) -> Result<(), LowerError> {
+        if dst.is_null() || dst.mask == 0 {
+            return Ok(());
+        }
+        let n = dst.width();
+        if width != 1 && width != n {
+            return Err(LowerError::invalid(format!(
+                "expression of {width} lanes assigned to {n} lanes"
+            )));
+        }
+        // Broadcast a scalar into several lanes.
+        struct Bcast<'x>(Ty, u8, &'x dyn fmt::Display);
+        impl fmt::Display for Bcast<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}({})", self.0.glsl(self.1), self.2)
+            }
+        }
+        let bc;
+        let rhs: &dyn fmt::Display = if width == 1 && n > 1 {
+            bc = Bcast(ty, n, rhs);
+            &bc
+        } else {
+            rhs
+        };
+        let targets = self.targets(dst)?;
+        let sat = dst.saturate;
+        if let [t] = targets.as_slice() {
+            if self.st.companions() {
+                match t.lvalue {
+                    Lvalue::Temp { r, lanes } => {
+                        let u = TempULanes(r, lanes);
+                        self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat);
+                        return Ok(());
+                    }
+                    Lvalue::Indexed {
+                        st,
+                        r,
+                        idx,
+                        lanes,
+                        companion: false,
+                    } => {
+                        let u = Lvalue::Indexed {
+                            st,
+                            r,
+                            idx,
+                            lanes,
+                            companion: true,
+                        };
+                        self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat);
+                        return Ok(());
+                    }
+                    _ => {}
+                }
+            }
+            // Written straight into the output: no per-statement String.
+            self.out.line_with(|line| {
+                let _ = write!(line, "{} = ", t.lvalue);
+                let _ = regs::write_bitcast(line, ty, t.ty, n, rhs);
+                line.push(';');
+            });
+            if sat {
+                self.saturate_lvalue(&t.lvalue, t.ty, n);
+            }
+            return Ok(());
+        }
+        // Several variables: evaluate once into a local, then distribute.
+        let tmp = self.out.fresh("hlslcc_dst");
+        self.out.open_scope();
+        self.out.line_with(|line| {
+            let _ = write!(line, "{} {tmp} = {rhs};", ty.glsl(n));
+        });
+        if sat {
+            self.saturate_lvalue(&tmp, ty, n);
+        }
+        let mut k = 0u8;
+        for t in &targets {
+            let tn = t.lanes;
+            let sw = Swizzle::range(k, tn);
+            let src = format_args!("{tmp}{sw}");
+            self.out.line_with(|line| {
+                let _ = write!(line, "{} = ", t.lvalue);
+                let _ = regs::write_bitcast(line, ty, t.ty, tn, &src);
+                line.push(';');
+            });
+            k += tn;
+        }
+        self.out.close_block()
+    }
+
+    /// Writes temp `r{r}` (through `lanes`, all four when `None`) from the
+    /// `ty` expression `rhs` of `n` lanes under the companion register
+    /// model, keeping the two views equal:
+    /// - integer value: `rN_u.m = rhs; rN.m = uintBitsToFloat(rN_u.m);`
+    ///   (an int value converted with `uvecK(...)`);
+    /// - float value: `rN.m = rhs; rN_u.m = floatBitsToUint(rN.m);`.
+    ///
+    /// `rhs` is evaluated by the first statement alone, so D3D's rule that
+    /// every source is read before any destination lane is written holds as
+    /// in the `float_vec4` model. `_sat` clamps the float view, then the
+    /// companion is refreshed.
+    fn assign_companion(
+        &mut self,
+        f: &dyn fmt::Display,
+        u: &dyn fmt::Display,
+        ty: Ty,
+        n: u8,
+        rhs: &dyn fmt::Display,
+        sat: bool,
+    ) {
+        if ty == Ty::Float {
+            self.out.line_with(|line| {
+                let _ = write!(line, "{f} = {rhs};");
+            });
+        } else {
+            self.out.line_with(|line| {
+                let _ = write!(line, "{u} = ");
+                let _ = regs::write_bitcast(line, ty, Ty::Uint, n, rhs);
+                line.push(';');
+            });
+            self.out.line_with(|line| {
+                let _ = write!(line, "{f} = uintBitsToFloat({u});");
+            });
+            if !sat {
+                return;
+            }
+        }
+        if sat {
+            self.saturate_lvalue(f, Ty::Float, n);
+        }
+        self.out.line_with(|line| {
+            let _ = write!(line, "{u} = floatBitsToUint({f});");
+        });
+    }
+
+    fn saturate_lvalue(&mut self, lv: &dyn fmt::Display, ty: Ty, n: u8) {
+        let mut read = String::new();
+        let _ = regs::write_bitcast(&mut read, ty, Ty::Float, n, lv);
+        /// The clamp of `read` to [0, 1]; NaN lanes give 0 under `nan_exact`.
+        struct Clamp<'x> {
+            read: &'x str,
+            n: u8,
+            nan_exact: bool,
+        }
+        impl fmt::Display for Clamp<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let read = self.read;
+                match (self.nan_exact, self.n) {
+                    (false, _) => write!(f, "clamp({read}, 0.0, 1.0)"),
+                    (true, 1) => write!(f, "(isnan({read}) ? 0.0 : clamp({read}, 0.0, 1.0))"),
+                    // mix with a bvec picks per lane: NaN lanes become 0.
+                    (true, n) => write!(
+                        f,
+                        "mix(clamp({read}, 0.0, 1.0), {}(0.0), isnan({read}))",
+                        Ty::Float.glsl(n)
+                    ),
+                }
+            }
+        }
+        let clamped = Clamp {
+            read: &read,
+            n,
+            nan_exact: self.st.profile().nan_exact,
+        };
+        self.out.line_with(|line| {
+            let _ = write!(line, "{lv} = ");
+            let _ = regs::write_bitcast(line, Ty::Float, ty, n, &clamped);
+            line.push(';');
+        });
+    }
+
+    /// Resolves a destination into assignable targets, in lane order.
+    fn targets(&self, dst: Dst<'a>) -> Result<Targets<'a>, LowerError> {
+        let op = dst.op;
+        let mask = dst.mask;
+        let letters = Swizzle::of_mask(mask);
+        let n = letters.n;
+        let one = |lvalue, ty| {
+            let mut v = Targets::new();
+            v.push(Target {
+                lvalue,
+                ty,
+                lanes: n,
+            });
+            v
+        };
+        match op.ty {
+            OperandType::Temp => {
+                let r = reg_of(op)?;
+                let lanes = (mask != 0xF).then_some(letters);
+                Ok(one(Lvalue::Temp { r, lanes }, Ty::Float))
+            }
+            OperandType::IndexableTemp => {
+                let r = reg_of(op)?;
+                let comps = self.st.indexable.get(&r).map(|t| t.components).unwrap_or(4);
+                let idx = op
+                    .indices
+                    .get(1)
+                    .ok_or_else(|| LowerError::invalid("x# operand without element index"))?;
+                let full = (1u8 << comps) - 1;
+                if letters.as_slice().iter().any(|&c| c >= comps) {
+                    return Err(LowerError::invalid(format!(
+                        "x{r} has {comps} components, write mask exceeds it"
+                    )));
+                }
+                let lanes = (mask != full).then_some(letters);
+                if self.st.companions() && index_reads_indexable(idx) {
+                    // The companion write evaluates the index a second
+                    // time, after the first write: an index read from an
+                    // `x#` could have changed in between.
+                    return Err(LowerError::refuse(
+                        "x# destination indexed by an x# register",
+                        "the companion register model writes an indexable temp in two \
+                         statements that both evaluate the index",
+                    ));
+                }
+                Ok(one(
+                    Lvalue::Indexed {
+                        st: self.st,
+                        r,
+                        idx,
+                        lanes,
+                        companion: false,
+                    },
+                    Ty::Float,
+                ))
+            }
+            OperandType::OutputDepth
+            | OperandType::OutputDepthGreaterEqual
+            | OperandType::OutputDepthLessEqual => {
+                let v = self
+                    .st
+                    .depth
+                    .and_then(|d| self.st.vars.get(d as usize))
+                    .ok_or_else(|| LowerError::invalid("oDepth not declared"))?;
+                let mut t = one(
+                    Lvalue::Var {
+                        name: &v.name,
+                        lanes: None,
+                    },
+                    v.ty,
+                );
+                if let Some(t) = t.first_mut() {
+                    t.lanes = 1;
+                }
+                Ok(t)
+            }
+            OperandType::Output => {
+                let r = reg_of(op)?;
+                let st: &'a StageState<'a> = self.st;
+                let mut out = Targets::new();
+                let mut cur: Option<(u32, Swizzle)> = None;
+                let flush = |cur: &mut Option<(u32, Swizzle)>, out: &mut Targets<'a>| {
+                    if let Some((var, comps)) = cur.take() {
+                        let v = &st.vars[var as usize];
+                        let whole = v.scalar || comps.n == v.width && is_identity(comps.as_slice());
+                        out.push(Target {
+                            lvalue: Lvalue::Var {
+                                name: &v.name,
+                                lanes: (!whole).then_some(comps),
+                            },
+                            ty: v.ty,
+                            lanes: comps.n,
+                        });
+                    }
+                };
+                for &c in letters.as_slice() {
+                    let lane = st.outputs.get(r, c).ok_or_else(|| {
+                        LowerError::invalid(format!(
+                            "o{r}.{} is not declared",
+                            regs::XYZW[c as usize]
+                        ))
+                    })?;
+                    match &mut cur {
+                        Some((var, comps)) if *var == lane.var => comps.push(lane.comp),
+                        _ => {
+                            flush(&mut cur, &mut out);
+                            let mut comps = Swizzle::default();
+                            comps.push(lane.comp);
+                            cur = Some((lane.var, comps));
+                        }
+                    }
+                }
+                flush(&mut cur, &mut out);
+                Ok(out)
+            }
+            other => Err(LowerError::invalid(format!("cannot write to {other:?}"))),
+        }
+    }
+}
+/// True when a relative index reads an indexable temp (at any depth).
+fn index_reads_indexable(idx: &Index) -> bool {
+    fn op_reads(op: &Operand) -> bool {
+        op.ty == OperandType::IndexableTemp || op.indices.iter().any(index_reads_indexable)
+    }
+    idx.rel.as_deref().is_some_and(op_reads)
+}
+
+fn is_identity(c: &[u8]) -> bool {
+    c.iter().enumerate().all(|(i, &x)| i as u8 == x)
+}
+
+/// Up to four lane numbers, printed as `.xyzw` letters.
+#[derive(Clone, Copy, Default)]
+struct Swizzle {
+    l: [u8; 4],
+    n: u8,
+}
+
+impl Swizzle {
+    /// The lanes of a write mask, in order.
+    fn of_mask(mask: u8) -> Self {
+        let mut s = Swizzle::default();
+        for c in 0..4u8 {
+            if mask & (1 << c) != 0 {
+                s.push(c);
+            }
+        }
+        s
+    }
+    /// Lanes `k..k + n`.
+    fn range(k: u8, n: u8) -> Self {
+        let mut s = Swizzle::default();
+        for c in k..k.saturating_add(n) {
+            s.push(c);
+        }
+        s
+    }
+    fn push(&mut self, c: u8) {
+        if let Some(slot) = self.l.get_mut(self.n as usize) {
+            *slot = c;
+            self.n += 1;
+        }
+    }
+    fn as_slice(&self) -> &[u8] {
+        &self.l[..self.n as usize]
+    }
+}
+
+impl fmt::Display for Swizzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        regs::write_swizzle(f, self.as_slice())
+    }
+}
+
+/// The assignable expression of one target, printed on demand (no String
+/// per destination).
+#[derive(Clone, Copy)]
+enum Lvalue<'a> {
+    /// `r3` (all lanes) or `r3.xy`.
+    Temp { r: u32, lanes: Option<Swizzle> },
+    /// `TempArray1[i]` (all components) or `TempArray1[i].xy`; with
+    /// `companion`, the `uvecC TempArray1_u` companion of the same element.
+    Indexed {
+        st: &'a StageState<'a>,
+        r: u32,
+        idx: &'a Index,
+        lanes: Option<Swizzle>,
+        companion: bool,
+    },
+    /// A variable, whole or through a swizzle.
+    Var {
+        name: &'a str,
+        lanes: Option<Swizzle>,
+    },
+}
+
+impl fmt::Display for Lvalue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lanes = match *self {
+            Lvalue::Temp { r, lanes } => {
+                write!(f, "r{r}")?;
+                lanes
+            }
+            Lvalue::Indexed {
+                st,
+                r,
+                idx,
+                lanes,
+                companion,
+            } => {
+                let u = if companion { "_u" } else { "" };
+                write!(f, "TempArray{r}{u}[")?;
+                write_index(f, st, idx)?;
+                f.write_char(']')?;
+                lanes
+            }
+            Lvalue::Var { name, lanes } => {
+                f.write_str(name)?;
+                lanes
+            }
+        };
+        match lanes {
+            Some(s) => regs::write_swizzle(f, s.as_slice()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The name of temp `r{r}`'s `uvec4` companion under the companion
+/// register model: `r{r}_u`. No other name dxlower emits has this shape
+/// (temps are `rN`, generated locals start with `hlslcc_`, interface
+/// variables with a stage or `SV_`/`in_` prefix), so it cannot clash.
+pub fn temp_companion(r: u32) -> String {
+    TempU(r).to_string()
+}
+
+/// Prints `r{r}_u`.
+#[derive(Clone, Copy)]
+struct TempU(u32);
+
+impl fmt::Display for TempU {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}_u", self.0)
+    }
+}
+
+/// Prints `r{r}_u` with optional lanes (the companion lvalue).
+#[derive(Clone, Copy)]
+struct TempULanes(u32, Option<Swizzle>);
+
+impl fmt::Display for TempULanes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        TempU(self.0).fmt(f)?;
+        match self.1 {
+            Some(s) => regs::write_swizzle(f, s.as_slice()),
+            None => Ok(()),
+        }
+    }
+}
+
+struct Target<'a> {
+    lvalue: Lvalue<'a>,
+    ty: Ty,
+    lanes: u8,
+}
+
+/// The targets of one destination (at most one per lane).
+type Targets<'a> = dxlower_dxbc::smallvec::SmallVec<[Target<'a>; 4]>;

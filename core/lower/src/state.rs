@@ -1,0 +1,357 @@
+//! The stage being lowered: its input (program, signatures, resource
+//! definitions) and the register model the declarations build.
+//!
+//! [`StageState`] is filled by the declaration handlers and the passes
+//! through [`crate::DeclCtx`], then frozen: instruction handlers read it
+//! through [`crate::Ctx`]. Passes leave data here for the handlers that act
+//! on it — resources they claim, semantics they rename, their parsed
+//! parameters — instead of handlers testing the profile for a pass name.
+
+use crate::binding::{dynamic_index, BindingIds, BindingKind};
+use crate::error::LowerError;
+use crate::hints::LinkHints;
+use crate::profile::{Profile, RegisterModel};
+use crate::regs::{RegFile, Ty, Var};
+use dxlower_dxbc::{
+    Index, IndexRepr, Operand, OperandType, Program, ProgramType, ResourceDimension, SamplerMode,
+    Signature,
+};
+use std::any::Any;
+use std::collections::BTreeMap;
+
+/// What a stage is lowered from.
+#[derive(Clone, Copy)]
+pub struct StageInput<'a> {
+    /// The decoded program.
+    pub program: &'a Program,
+    /// Input signature (ISGN/ISG1), if present.
+    pub input_signature: Option<&'a Signature>,
+    /// Output signature (OSGN/OSG1/OSG5), if present.
+    pub output_signature: Option<&'a Signature>,
+    /// Byte offset of the program's first dword in the container, for
+    /// error sites.
+    pub program_byte_offset: Option<u64>,
+    /// Resource definitions (RDEF), when the container has them: binding
+    /// names for handlers that identify a resource by name (the
+    /// `bone_transforms` pass). `None` for stripped shaders and programs
+    /// built without a container.
+    pub rdef: Option<&'a dxlower_dxbc::Rdef>,
+}
+
+/// An indexable temp array `x#[count]` of `components` lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexableTemp {
+    /// Element count.
+    pub count: u32,
+    /// Components per element.
+    pub components: u8,
+}
+
+/// A declared texture resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResourceDecl {
+    /// Dimension from the declaration.
+    pub dim: ResourceDimension,
+    /// Base type the texture returns (from the declaration's return types).
+    pub ty: Ty,
+    /// Sample count for MS textures.
+    pub samples: u8,
+}
+
+/// The register model and everything declarations established.
+pub struct StageState<'a> {
+    /// The stage input.
+    pub input: StageInput<'a>,
+    /// The profile.
+    profile: &'a Profile,
+    /// Program type.
+    pub stage: ProgramType,
+    /// Storage variables of inputs and outputs.
+    pub vars: Vec<Var>,
+    /// `v#` lane maps.
+    pub inputs: RegFile,
+    /// `o#` lane maps.
+    pub outputs: RegFile,
+    /// Variable of `oDepth` (and the conservative-depth forms).
+    pub depth: Option<u32>,
+    /// Number of `r#` temps declared.
+    pub temps: u32,
+    /// Indexable temps by register.
+    pub indexable: BTreeMap<u32, IndexableTemp>,
+    /// Declared constant buffers: slot → size in vec4s.
+    pub cbuffers: BTreeMap<u32, u32>,
+    /// Immediate constant buffer length in vec4s, if declared.
+    pub icb_len: Option<u32>,
+    /// Element base type of the `ImmCB_0` array (`Float` for a `vec4`
+    /// array, `Uint` for the raw-dword `uvec4` array); reads convert from
+    /// it like from any other storage.
+    pub icb_ty: Ty,
+    /// Declared textures (`t#`), by register.
+    pub resources: BTreeMap<u32, ResourceDecl>,
+    /// Declared samplers (`s#`), by register.
+    pub samplers: BTreeMap<u32, SamplerMode>,
+    /// Shader Model 5.1 range ids of the declared `CB#`/`T#`/`S#` and their
+    /// registers (empty before SM5.1; see [`crate::binding`]).
+    pub binding_ids: BindingIds,
+    /// Lanes of each `o#` register that some instruction writes (from a
+    /// pre-pass over the program).
+    pub written_outputs: Vec<u8>,
+    /// Whether `oDepth` is written.
+    pub depth_written: bool,
+    /// Agreements with the other stage when the stage is lowered as part of
+    /// a program (`dxlower link`); `None` for a stage on its own.
+    pub link: Option<&'a LinkHints>,
+    /// Shader resources (`t#`) a pass has claimed, with the pass's name:
+    /// the pass provides their storage or decides what their loads do, so
+    /// their declarations are not refused.
+    claims: BTreeMap<u32, &'static str>,
+    /// Vertex-input semantics renamed by a pass: (upper-case semantic,
+    /// index) → the semantic the input is named after.
+    aliases: BTreeMap<(String, u32), String>,
+    /// Values passes leave for the handlers (their parsed parameters), one
+    /// per type.
+    data: Vec<Box<dyn Any>>,
+}
+
+impl<'a> StageState<'a> {
+    pub(crate) fn new(input: StageInput<'a>, profile: &'a Profile) -> Self {
+        let mut written_outputs: Vec<u8> = Vec::new();
+        let mut depth_written = false;
+        for inst in &input.program.instructions {
+            if inst.opcode.is_declaration() {
+                continue;
+            }
+            for op in &inst.operands {
+                match op.ty {
+                    OperandType::Output => {
+                        if let Some(Index {
+                            repr: IndexRepr::Imm32,
+                            imm,
+                            ..
+                        }) = op.indices.first()
+                        {
+                            let r = *imm as usize;
+                            if r < 4096 {
+                                if written_outputs.len() <= r {
+                                    written_outputs.resize(r + 1, 0);
+                                }
+                                written_outputs[r] |= op.mask();
+                            }
+                        } else {
+                            // Relative output indexing: treat all as written.
+                            written_outputs.iter_mut().for_each(|m| *m = 0xF);
+                        }
+                    }
+                    OperandType::OutputDepth
+                    | OperandType::OutputDepthGreaterEqual
+                    | OperandType::OutputDepthLessEqual => depth_written = true,
+                    _ => {}
+                }
+            }
+        }
+        StageState {
+            stage: input.program.version.program_type,
+            input,
+            profile,
+            vars: Vec::new(),
+            inputs: RegFile::default(),
+            outputs: RegFile::default(),
+            depth: None,
+            temps: 0,
+            indexable: BTreeMap::new(),
+            cbuffers: BTreeMap::new(),
+            icb_len: None,
+            icb_ty: Ty::Float,
+            resources: BTreeMap::new(),
+            samplers: BTreeMap::new(),
+            binding_ids: Default::default(),
+            written_outputs,
+            depth_written,
+            link: None,
+            claims: BTreeMap::new(),
+            aliases: BTreeMap::new(),
+            data: Vec::new(),
+        }
+    }
+
+    /// The profile.
+    pub(crate) fn profile(&self) -> &'a Profile {
+        self.profile
+    }
+
+    /// Claims shader resource `t{reg}` for a pass (the first claim stays).
+    pub fn claim_resource(&mut self, reg: u32, pass: &'static str) {
+        self.claims.entry(reg).or_insert(pass);
+    }
+
+    /// The pass that claimed `t{reg}`, if any.
+    pub fn resource_claim(&self, reg: u32) -> Option<&'static str> {
+        self.claims.get(&reg).copied()
+    }
+
+    /// Names the vertex input of semantic `semantic`/`index` after
+    /// `renamed` (`BINORMAL0` → `BITANGENT0`).
+    pub fn alias_semantic(&mut self, semantic: &str, index: u32, renamed: &str) {
+        self.aliases
+            .insert((semantic.to_ascii_uppercase(), index), renamed.to_string());
+    }
+
+    /// The semantic a vertex input of `semantic`/`index` is named after:
+    /// a pass's alias, or `semantic` itself.
+    pub fn semantic_name<'s>(&'s self, semantic: &'s str, index: u32) -> &'s str {
+        self.aliases
+            .get(&(semantic.to_ascii_uppercase(), index))
+            .map_or(semantic, String::as_str)
+    }
+
+    /// Leaves a value of type `T` for the handlers (replacing an earlier
+    /// one).
+    pub fn set_data<T: Any>(&mut self, value: T) {
+        self.data.retain(|b| !b.is::<T>());
+        self.data.push(Box::new(value));
+    }
+
+    /// The value of type `T` a pass left, if any.
+    pub fn data<T: Any>(&self) -> Option<&T> {
+        self.data.iter().find_map(|b| b.downcast_ref::<T>())
+    }
+
+    /// Lanes of `o{reg}` written by some instruction.
+    pub fn output_written(&self, reg: u32) -> u8 {
+        self.written_outputs.get(reg as usize).copied().unwrap_or(0)
+    }
+
+    /// True under the `float_vec4_uvec4_companions` register model: every
+    /// temp `rN` has a `uvec4` companion [`temp_companion`] with the same
+    /// bits.
+    pub fn companions(&self) -> bool {
+        self.profile.register_model == RegisterModel::FloatVec4UVec4Companions
+    }
+
+    /// True for pixel shaders.
+    pub fn is_pixel(&self) -> bool {
+        self.stage == ProgramType::Pixel
+    }
+
+    /// The RDEF name of shader resource `t{reg}` when the profile stubs it
+    /// ([`Profile::stub_resource_registers`]): the stage must then declare
+    /// nothing for it and read zero from it. `None` when the profile stubs
+    /// nothing, the stage has no resource definitions, or `t{reg}`'s
+    /// binding has another name.
+    pub fn stubbed_resource(&self, reg: u32) -> Option<&'a str> {
+        if self.profile.stub_resource_registers.is_empty() {
+            return None;
+        }
+        let name = self
+            .input
+            .rdef?
+            .binding_for_register("t", reg)?
+            .name
+            .as_str();
+        self.profile
+            .stub_resource_registers
+            .iter()
+            .any(|n| n == name)
+            .then_some(name)
+    }
+}
+
+impl StageState<'_> {
+    /// True for a Shader Model 5.1 program, whose binding operands name
+    /// range ids ([`crate::binding`]).
+    pub fn is_sm51(&self) -> bool {
+        self.input.program.version.at_least(5, 1)
+    }
+
+    /// The register of a `cb#`, `t#` or `s#` operand of an instruction:
+    /// the operand's index in SM4/5.0 (`t3` → 3); in SM5.1 the register of
+    /// the range id (`T0[2]` → the register [`BindingIds`] records for `T0`,
+    /// which the operand's second index must repeat). A dynamic index is
+    /// refused by name: GLSL ES 3.00 indexes sampler arrays only with
+    /// constant expressions.
+    pub fn binding_register(&self, op: &Operand) -> Result<u32, LowerError> {
+        let kind = BindingKind::of(op.ty).ok_or_else(|| {
+            LowerError::invalid(format!("a {:?} operand is not a cb#, t# or s#", op.ty))
+        })?;
+        if !self.is_sm51() {
+            if op.indices.iter().any(|i| i.rel.is_some()) {
+                return Err(dynamic_index(kind));
+            }
+            return reg_of(op);
+        }
+        self.range_register(kind, op)
+    }
+
+    /// A constant-buffer operand of an instruction: its slot (register) and
+    /// the element index, `cb3[7]` → `(3, [7])` in SM4/5.0 and `CB0[3][7]`
+    /// → `(3, [7])` in SM5.1 when range `CB0` is register 3.
+    pub fn cb_element<'o>(&self, op: &'o Operand) -> Result<(u32, &'o Index), LowerError> {
+        if !self.is_sm51() {
+            let slot = reg_of(op)?;
+            return match op.indices.get(1) {
+                Some(idx) if op.indices.len() == 2 => Ok((slot, idx)),
+                _ => Err(LowerError::invalid(
+                    "constant-buffer operand needs two indices",
+                )),
+            };
+        }
+        if op.indices.len() != 3 {
+            return Err(LowerError::invalid(
+                "SM5.1 constant-buffer operand needs three indices (CB<id>[<register>][<element>])",
+            ));
+        }
+        let slot = self.range_register(BindingKind::ConstantBuffer, op)?;
+        let idx = op.indices.get(2).ok_or_else(|| {
+            LowerError::invalid("SM5.1 constant-buffer operand needs three indices")
+        })?;
+        Ok((slot, idx))
+    }
+
+    /// The register of an SM5.1 instruction operand `<id>[<register>]...`.
+    fn range_register(&self, kind: BindingKind, op: &Operand) -> Result<u32, LowerError> {
+        let p = kind.id_prefix();
+        let id = match op.indices.first() {
+            Some(Index { rel: None, imm, .. }) => *imm as u32,
+            _ => {
+                return Err(LowerError::invalid(format!(
+                    "SM5.1 {p}# operand without an immediate range id"
+                )))
+            }
+        };
+        let reg = self
+            .binding_ids
+            .register(kind, id)
+            .ok_or_else(|| LowerError::invalid(format!("{p}{id} is not declared")))?;
+        if kind != BindingKind::ConstantBuffer && op.indices.len() != 2 {
+            return Err(LowerError::invalid(format!(
+                "SM5.1 {p}{id} operand with {} indices (expected {p}<id>[<register>])",
+                op.indices.len()
+            )));
+        }
+        let at = op.indices.get(1).ok_or_else(|| {
+            LowerError::invalid(format!("SM5.1 {p}{id} operand without its register index"))
+        })?;
+        if at.rel.is_some() {
+            return Err(dynamic_index(kind));
+        }
+        let at = at.imm as u32;
+        if at != reg {
+            return Err(LowerError::invalid(format!(
+                "{p}{id}[{at}] is outside its range [{reg}:{reg}]"
+            )));
+        }
+        Ok(reg)
+    }
+}
+
+/// The immediate register number of a one-dimensional operand.
+pub fn reg_of(op: &Operand) -> Result<u32, LowerError> {
+    match op.indices.first() {
+        Some(Index { rel: None, imm, .. }) => Ok(*imm as u32),
+        Some(_) => Err(LowerError::refuse(
+            "relative register index",
+            "only constant-buffer, icb and indexable-temp operands may be indexed dynamically",
+        )),
+        None => Err(LowerError::invalid("operand without a register index")),
+    }
+}
