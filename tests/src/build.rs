@@ -322,7 +322,7 @@ pub fn resinfo(mode: u32, dst: Operand, mip: Operand, res: Operand) -> Instructi
 pub fn refusal(profile: &Profile, built: &Built) -> (String, String, Option<String>) {
     match built.translate(profile) {
         Err(TranslateError::Refused { refusal, .. }) => {
-            (refusal.what, refusal.why, refusal.lifted_by)
+            (refusal.what, refusal.why, refusal.lifted_by.map(|l| l.text))
         }
         Err(e) => panic!("expected a refusal, got {e}"),
         Ok(out) => panic!("expected a refusal, got GLSL:\n{}", out.glsl),

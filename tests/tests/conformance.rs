@@ -40,6 +40,7 @@
 //! only the cases whose id contains `text`.
 
 use dxlower_core::profile::RegisterModel;
+use dxlower_core::Status;
 use dxlower_core::{Profile, StageGlsl, TranslateError};
 use dxlower_lowerings::integer_conv::switches::F32ToF16;
 // Links every family crate so its handlers register.
@@ -374,12 +375,14 @@ impl Pass {
                 }
             });
         match (&self.vs, &*ps) {
-            (_, Err(e)) if e.status() == "refused" => Outcome::Refused(e.reason_key()),
-            (_, Err(e)) if e.status() == "unsupported" => Outcome::Unsupported(e.reason_key()),
+            (_, Err(e)) if e.status() == Status::Refused => Outcome::Refused(e.reason_key()),
+            (_, Err(e)) if e.status() == Status::Unsupported => {
+                Outcome::Unsupported(e.reason_key())
+            }
             (_, Err(e)) => Outcome::Failed(json!({
                 "error": format!("translating the pixel shader: {e}")
             })),
-            (Err(e), _) if e.status() == "refused" || e.status() == "unsupported" => {
+            (Err(e), _) if e.status() == Status::Refused || e.status() == Status::Unsupported => {
                 Outcome::Unsupported(format!("vertex shader: {}", e.reason_key()))
             }
             (Err(e), _) => Outcome::Failed(json!({

@@ -8,6 +8,7 @@
 //! opcode whose family has no handler yet).
 
 use dxlower_core::sweep::{count, sweep_one, FileResult, Validator};
+use dxlower_core::Status;
 use dxlower_tests::{corpus_dir, manifest};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -50,7 +51,7 @@ fn corpus_sweep_webgl2() {
         e.json["shader_model"] == "5_1" && matches!(e.stage.as_str(), "vs" | "ps")
     });
     let (sm51_total, sm51_validated) = sm51_vs_ps.fold((0, 0), |(n, v), (_, (_, r))| {
-        (n + 1, v + usize::from(r.status == "validated"))
+        (n + 1, v + usize::from(r.status == Status::Validated))
     });
     let files: Vec<FileResult> = results.iter().map(|(_, r)| r.clone()).collect();
     let c = count(&files);
@@ -64,7 +65,7 @@ fn corpus_sweep_webgl2() {
     for r in &files {
         if !r.reason_key.is_empty() {
             *reasons
-                .entry((r.status, r.reason_key.as_str()))
+                .entry((r.status.as_str(), r.reason_key.as_str()))
                 .or_default() += 1;
         }
     }
@@ -77,7 +78,7 @@ fn corpus_sweep_webgl2() {
     assert_eq!(c.decoded, c.total, "every corpus blob decodes");
     let failed: Vec<_> = files
         .iter()
-        .filter(|r| r.status == "failed")
+        .filter(|r| r.status == Status::Failed)
         .map(|r| format!("{}: {}", r.file, r.reason))
         .collect();
     assert!(
@@ -93,15 +94,18 @@ fn corpus_sweep_webgl2() {
     );
     for (stage, r) in &results {
         if !matches!(stage.as_str(), "vs" | "ps") {
-            assert_eq!(r.status, "refused", "{} ({stage})", r.file);
+            assert_eq!(r.status, Status::Refused, "{} ({stage})", r.file);
         } else {
             assert!(
-                matches!(r.status, "validated" | "refused" | "unsupported"),
+                matches!(
+                    r.status,
+                    Status::Validated | Status::Refused | Status::Unsupported
+                ),
                 "{}: {}",
                 r.file,
                 r.status
             );
-            if r.status != "validated" {
+            if r.status != Status::Validated {
                 assert!(
                     !r.reason.is_empty(),
                     "{}: {} without a reason",
@@ -128,7 +132,7 @@ fn corpus_sweep_webgl2() {
     assert_eq!(raised.limits.texture_units, profile.limits.texture_units);
     let limited: Vec<&FileResult> = files
         .iter()
-        .filter(|r| r.status == "refused" && r.reason_key.ends_with("render targets"))
+        .filter(|r| r.status == Status::Refused && r.reason_key.ends_with("render targets"))
         .collect();
     for r in &limited {
         assert!(
@@ -144,7 +148,7 @@ fn corpus_sweep_webgl2() {
         .collect();
     let bad: Vec<String> = again
         .iter()
-        .filter(|r| r.status != "validated")
+        .filter(|r| r.status != Status::Validated)
         .map(|r| format!("{}: {} {}", r.file, r.status, r.reason))
         .collect();
     println!(

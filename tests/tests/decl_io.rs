@@ -321,7 +321,11 @@ fn is_refusal(e: &LowerError, what: &str, lifted: Option<&str>) {
         LowerError::Refused(r) => {
             assert_eq!(r.what, what, "{e}");
             match lifted {
-                Some(l) => assert_eq!(r.lifted_by.as_deref(), Some(l), "{e}"),
+                Some(l) => assert_eq!(
+                    r.lifted_by.as_ref().map(|l| l.text.as_str()),
+                    Some(l),
+                    "{e}"
+                ),
                 None => assert!(r.lifted_by.is_none(), "{e}"),
             }
         }

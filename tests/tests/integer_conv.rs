@@ -11,6 +11,7 @@
 //!   with an independent Rust reference of the D3D rule (edge cases and
 //!   pseudo-random inputs, including the shared conformance rows' inputs).
 
+use dxlower_core::Status;
 use dxlower_core::{Profile, Registry, TranslateError};
 use dxlower_dxbc::signature::{ComponentType, MinPrecision};
 use dxlower_dxbc::{
@@ -734,7 +735,7 @@ fn helpers_only_when_used() {
 fn saturate_on_an_integer_result_is_malformed() {
     let e =
         translate_err(&[inst(Opcode::Iadd, vec![rd(0, "x"), rs(0, "x"), l(1)]).with_saturate()]);
-    assert_eq!(e.status(), "failed", "{e}");
+    assert_eq!(e.status(), Status::Failed, "{e}");
     assert!(e.to_string().contains("saturate"), "{e}");
 }
 

@@ -988,8 +988,8 @@ fn translate_pair(
         Err(LinkError::Stage { which, source }) => {
             let why = format!("{which}: {}", source.reason_key());
             match source.status() {
-                "refused" => PairOutcome::Refused(why),
-                "unsupported" => PairOutcome::Unsupported(why),
+                dxlower_core::Status::Refused => PairOutcome::Refused(why),
+                dxlower_core::Status::Unsupported => PairOutcome::Unsupported(why),
                 _ => PairOutcome::Failed(format!("{which}: {source}")),
             }
         }

@@ -13,6 +13,7 @@ extern crate dxlower_lowerings;
 use dxlower_core::profile::FragCoordOrigin;
 use dxlower_core::testing::Harness;
 use dxlower_core::{Lower, Profile, Registry, ResourceDecl, StageInput, TranslateError, Ty};
+use dxlower_core::{Precision, SamplerKey, SamplerUniform};
 use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
@@ -236,7 +237,7 @@ fn mip_uniform() -> Profile {
 fn refused(profile: &Profile, built: &Built) -> (String, String, Option<String>) {
     match built.translate(profile) {
         Err(TranslateError::Refused { refusal, .. }) => {
-            (refusal.what, refusal.why, refusal.lifted_by)
+            (refusal.what, refusal.why, refusal.lifted_by.map(|l| l.text))
         }
         Err(e) => panic!("expected a refusal, got {e}"),
         Ok(out) => panic!("expected a refusal, got GLSL:\n{}", out.glsl),
@@ -274,6 +275,24 @@ fn lower_unit(dim: ResourceDimension, body: Vec<Instruction>) -> Result<String, 
     );
     d.insert_sampler_state(0, SamplerMode::Default);
     d.insert_sampler_state(1, SamplerMode::Comparison);
+    // The uniforms decl-io would declare for t0 with s0 and s1.
+    for (name, key) in [
+        ("t0", SamplerKey::bare(0)),
+        ("t0TEX_with_SMPs0", SamplerKey::combined(0, 0)),
+        ("t0TEX_with_SMPs1", SamplerKey::combined(0, 1)),
+        ("hlslcc_zcmpt0TEX_with_SMPs1", SamplerKey::shadow(0, 1)),
+    ] {
+        d.declare_sampler(SamplerUniform {
+            name: name.into(),
+            glsl_type: "sampler2D".into(),
+            precision: Precision::Highp,
+            texture: key.texture,
+            sampler: key.sampler,
+            shadow: key.shadow,
+            data: None,
+            used: false,
+        });
+    }
     h.run_instructions(&program.instructions).map(|s| s.body)
 }
 

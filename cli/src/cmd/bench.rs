@@ -302,7 +302,7 @@ pub fn run(args: Args) -> ExitCode {
     for b in &blobs {
         let status = match dxlower_core::translate_bytes(&b.bytes, &profile) {
             Ok(_) => "translated",
-            Err(e) => e.status(),
+            Err(e) => e.status().as_str(),
         };
         *outcome.entry(status).or_default() += 1;
         statuses.push(status);

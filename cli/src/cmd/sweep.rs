@@ -99,7 +99,7 @@ pub fn run(args: Args) -> ExitCode {
         for ((i, _), verdict) in produced.iter().zip(verdicts) {
             if let (Some(r), Err(log)) = (results.get_mut(*i), verdict) {
                 eprintln!("dxlower: {}: {log}", r.file);
-                r.status = "failed";
+                r.status = dxlower_core::Status::Failed;
                 r.reason_key = dxlower_webgl::log_key(&log);
                 r.reason = log;
             }
@@ -120,7 +120,7 @@ pub fn run(args: Args) -> ExitCode {
     for r in &results {
         if !r.reason_key.is_empty() {
             *reasons
-                .entry((r.status, r.reason_key.as_str()))
+                .entry((r.status.as_str(), r.reason_key.as_str()))
                 .or_default() += 1;
         }
     }

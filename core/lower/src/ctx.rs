@@ -156,7 +156,7 @@ impl<'a> DeclCtx<'a> {
         for c in 0..4u8 {
             if mask & (1 << c) != 0 {
                 file.set(reg, c, Lane { var, comp })
-                    .map_err(LowerError::Invalid)?;
+                    .map_err(LowerError::invalid)?;
                 comp += 1;
             }
         }
@@ -180,7 +180,7 @@ impl<'a> DeclCtx<'a> {
         for c in 0..4u8 {
             if mask & (1 << c) != 0 {
                 file.set(reg, c, Lane { var, comp: c })
-                    .map_err(LowerError::Invalid)?;
+                    .map_err(LowerError::invalid)?;
             }
         }
         Ok(())

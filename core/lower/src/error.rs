@@ -11,6 +11,97 @@
 use dxlower_dxbc::Opcode;
 use std::fmt;
 
+/// What would lift a refusal, kept as a value so that a tool can act on
+/// it (the CLI's JSON and the npm package report it), with the words
+/// messages print.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Lift {
+    /// The knob.
+    pub by: LiftBy,
+    /// The same in words (`profile texture_buffers = Emulate`).
+    pub text: String,
+}
+
+/// The knob that lifts a refusal.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LiftBy {
+    /// A profile switch set to a value (`texture_buffers`, `Emulate`).
+    Switch {
+        /// The switch (its RON key).
+        switch: String,
+        /// The value that lifts the refusal.
+        value: String,
+    },
+    /// A registered pass listed in the profile's `passes`.
+    Pass {
+        /// The pass name.
+        pass: String,
+    },
+    /// A resource limit of the target raised (`limits.draw_buffers`).
+    Limit {
+        /// The field of `limits`.
+        field: String,
+    },
+    /// Another profile change, said in words.
+    Other,
+}
+
+impl Lift {
+    /// Switch `switch` set to `value`: `profile <switch> = <value>`.
+    pub fn switch(switch: &str, value: &str) -> Self {
+        Lift {
+            by: LiftBy::Switch {
+                switch: switch.to_string(),
+                value: value.to_string(),
+            },
+            text: format!("profile {switch} = {value}"),
+        }
+    }
+    /// Switch `switch` set to `value`, said in other words.
+    pub fn switch_text(switch: &str, value: &str, text: impl Into<String>) -> Self {
+        Lift {
+            by: LiftBy::Switch {
+                switch: switch.to_string(),
+                value: value.to_string(),
+            },
+            text: text.into(),
+        }
+    }
+    /// Pass `pass` listed in the profile, said in words.
+    pub fn pass(pass: &str, text: impl Into<String>) -> Self {
+        Lift {
+            by: LiftBy::Pass {
+                pass: pass.to_string(),
+            },
+            text: text.into(),
+        }
+    }
+    /// Limit `field` raised: `a profile whose target guarantees more
+    /// (limits.<field>)`.
+    pub fn limit(field: &str) -> Self {
+        Lift {
+            by: LiftBy::Limit {
+                field: field.to_string(),
+            },
+            text: format!("a profile whose target guarantees more (limits.{field})"),
+        }
+    }
+    /// Another profile change, in words.
+    pub fn other(text: impl Into<String>) -> Self {
+        Lift {
+            by: LiftBy::Other,
+            text: text.into(),
+        }
+    }
+}
+
+impl fmt::Display for Lift {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
 /// "The target cannot express this": what, why, and what would lift it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
@@ -18,8 +109,8 @@ pub struct Refusal {
     pub what: String,
     /// Why the target cannot express it.
     pub why: String,
-    /// A profile switch or feature that would lift the refusal, if any.
-    pub lifted_by: Option<String>,
+    /// A profile switch, pass or limit that would lift the refusal, if any.
+    pub lifted_by: Option<Box<Lift>>,
 }
 
 impl Refusal {
@@ -31,9 +122,9 @@ impl Refusal {
             lifted_by: None,
         }
     }
-    /// Names the switch that would lift it.
-    pub fn lifted_by(mut self, how: impl Into<String>) -> Self {
-        self.lifted_by = Some(how.into());
+    /// Names what would lift it.
+    pub fn lifted_by(mut self, how: Lift) -> Self {
+        self.lifted_by = Some(Box::new(how));
         self
     }
 }
@@ -58,7 +149,7 @@ pub enum LowerError {
     /// The instruction is malformed for its opcode (wrong operand count or
     /// kind, an undeclared register, ...).
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Invalid),
     /// The program breaks a rule the D3D runtime validates (a `break` outside
     /// any loop, unbalanced `if`/`endif`, ...): D3D itself rejects it, so it
     /// is refused as an invalid program rather than reported as a bug.
@@ -67,10 +158,23 @@ pub enum LowerError {
 }
 
 impl LowerError {
-    /// Shorthand for [`LowerError::Invalid`].
+    /// An instruction or declaration malformed for its opcode
+    /// ([`InvalidKind::Malformed`]).
     #[cold]
     pub fn invalid(msg: impl Into<String>) -> Self {
-        LowerError::Invalid(msg.into())
+        LowerError::Invalid(Invalid {
+            kind: InvalidKind::Malformed,
+            message: msg.into(),
+        })
+    }
+    /// A register used without its declaration
+    /// ([`InvalidKind::Undeclared`]).
+    #[cold]
+    pub fn undeclared(msg: impl Into<String>) -> Self {
+        LowerError::Invalid(Invalid {
+            kind: InvalidKind::Undeclared,
+            message: msg.into(),
+        })
     }
     /// Shorthand for a refusal without a lifting switch.
     #[cold]
@@ -82,6 +186,36 @@ impl LowerError {
 impl From<Refusal> for LowerError {
     fn from(r: Refusal) -> Self {
         LowerError::Refused(r)
+    }
+}
+
+/// What is wrong with an instruction a handler cannot lower.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum InvalidKind {
+    /// The instruction or declaration does not have the shape its opcode
+    /// requires (operand count, operand kind, index form, payload, a value
+    /// out of the range the format allows).
+    Malformed,
+    /// A register is used that the program does not declare (or declares
+    /// without the lanes used, or beyond `dcl_temps`).
+    Undeclared,
+}
+
+/// An instruction a handler cannot lower because of the input: its kind
+/// and the message naming the operand.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Invalid {
+    /// What is wrong.
+    pub kind: InvalidKind,
+    /// What and where, in words.
+    pub message: String,
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
     }
 }
 
@@ -110,6 +244,45 @@ impl fmt::Display for Site {
             write!(f, " (byte offset {b:#x})")?;
         }
         Ok(())
+    }
+}
+
+/// The outcome of translating one file, as `dxlower sweep` and its JSON
+/// report name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Not a valid DXBC program.
+    DecodeFailed,
+    /// A named blocker of the target, or a stage dxlower does not lower.
+    Refused,
+    /// An opcode whose family has no handler yet.
+    Unsupported,
+    /// Translated, but the GLSL is invalid, or an internal error.
+    Failed,
+    /// GLSL produced (no validation asked).
+    Translated,
+    /// GLSL produced and accepted by the validator.
+    Validated,
+}
+
+impl Status {
+    /// The name (`decode_failed`, `refused`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::DecodeFailed => "decode_failed",
+            Status::Refused => "refused",
+            Status::Unsupported => "unsupported",
+            Status::Failed => "failed",
+            Status::Translated => "translated",
+            Status::Validated => "validated",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
     }
 }
 
@@ -147,6 +320,8 @@ pub enum TranslateError {
     /// A handler reported the instruction malformed, or dxlower has a bug.
     #[error("{message} ({site}, handler {handler})")]
     Lower {
+        /// What kind of fault, when a handler reported it.
+        kind: Option<InvalidKind>,
         /// What went wrong.
         message: String,
         /// Where.
@@ -182,14 +357,22 @@ pub enum TranslateError {
 }
 
 impl TranslateError {
-    /// The sweep status this error maps to: `decode_failed`, `refused`,
-    /// `unsupported` or `failed`.
-    pub fn status(&self) -> &'static str {
+    /// The sweep status this error maps to: decode failed, refused,
+    /// unsupported or failed.
+    pub fn status(&self) -> Status {
         match self {
-            TranslateError::Decode(_) => "decode_failed",
-            TranslateError::StageRefused(_) | TranslateError::Refused { .. } => "refused",
-            TranslateError::Unsupported { .. } => "unsupported",
-            _ => "failed",
+            TranslateError::Decode(_) => Status::DecodeFailed,
+            TranslateError::StageRefused(_) | TranslateError::Refused { .. } => Status::Refused,
+            TranslateError::Unsupported { .. } => Status::Unsupported,
+            _ => Status::Failed,
+        }
+    }
+
+    /// The refusal behind this error, if it is one.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            TranslateError::StageRefused(r) | TranslateError::Refused { refusal: r, .. } => Some(r),
+            _ => None,
         }
     }
     /// A short reason, stable enough to group by: no offsets, and register

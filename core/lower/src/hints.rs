@@ -16,8 +16,8 @@
 //!   [`crate::link()`] after the pixel stage is lowered): a vertex sampler of
 //!   the same name is declared `vs_<name>`.
 
+use crate::input::StageInput;
 use crate::regs::Ty;
-use crate::state::StageInput;
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     InterpolationMode, Opcode, OperandType, Payload, Program, Signature, SignatureSystemValue,

@@ -48,6 +48,7 @@ pub mod ctx;
 pub mod emit;
 pub mod error;
 pub mod hints;
+pub mod input;
 pub mod limits;
 pub mod link;
 pub mod manifest;
@@ -65,7 +66,9 @@ pub mod translate;
 pub use binding::{BindingIds, BindingKind};
 pub use ctx::{Ctx, DeclCtx};
 pub use emit::Helper;
-pub use error::{LowerError, Refusal, Site, TranslateError};
+pub use error::{
+    Invalid, InvalidKind, Lift, LiftBy, LowerError, Refusal, Site, Status, TranslateError,
+};
 pub use link::{link, LinkError, LinkHints, ProgramGlsl, Varying};
 pub use manifest::Manifest;
 pub use operands::{Dst, Src};

@@ -116,7 +116,7 @@ fn over(need: u32, limit: u32, what: &str, gl_name: &str, field: &str) -> Result
             "the target guarantees {limit} ({gl_name}); a device with only the minimum fails to link the program"
         ),
     )
-    .lifted_by(format!("a profile whose target guarantees more (limits.{field})")))
+    .lifted_by(crate::error::Lift::limit(field)))
 }
 
 /// Rows of a 4-column varying grid that variables of these widths (1..=4

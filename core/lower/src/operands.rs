@@ -388,7 +388,7 @@ impl<'a> Ctx<'a> {
             OperandType::Temp => {
                 let r = reg_of(op)?;
                 if r >= self.st.temps {
-                    return Err(LowerError::invalid(format!(
+                    return Err(LowerError::undeclared(format!(
                         "r{r} is beyond dcl_temps {}",
                         self.st.temps
                     )));
@@ -399,7 +399,7 @@ impl<'a> Ctx<'a> {
                 for c in 0..4 {
                     if op.mask() & (1 << c) != 0 {
                         let lane = self.st.outputs.get(r, c).ok_or_else(|| {
-                            LowerError::invalid(format!(
+                            LowerError::undeclared(format!(
                                 "o{r}.{} is written but not declared",
                                 regs::XYZW[c as usize]
                             ))
@@ -416,12 +416,12 @@ impl<'a> Ctx<'a> {
             | OperandType::OutputDepthLessEqual
                 if self.st.depth.is_none() =>
             {
-                return Err(LowerError::invalid("oDepth is written but not declared"));
+                return Err(LowerError::undeclared("oDepth is written but not declared"));
             }
             OperandType::IndexableTemp => {
                 let r = reg_of(op)?;
                 if !self.st.indexable.contains_key(&r) {
-                    return Err(LowerError::invalid(format!("x{r} is not declared")));
+                    return Err(LowerError::undeclared(format!("x{r} is not declared")));
                 }
                 self.check_index(op.indices.get(1))?;
             }
@@ -443,7 +443,7 @@ impl<'a> Ctx<'a> {
             OperandType::Temp => {
                 let r = reg_of(op)?;
                 if r >= self.st.temps {
-                    return Err(LowerError::invalid(format!(
+                    return Err(LowerError::undeclared(format!(
                         "r{r} is beyond dcl_temps {}",
                         self.st.temps
                     )));
@@ -469,7 +469,7 @@ impl<'a> Ctx<'a> {
                 };
                 for &l in lanes {
                     if file.get(r, l).is_none() {
-                        return Err(LowerError::invalid(format!(
+                        return Err(LowerError::undeclared(format!(
                             "{prefix}{r}.{} is read but not declared",
                             regs::XYZW[(l & 3) as usize]
                         )));
@@ -479,13 +479,13 @@ impl<'a> Ctx<'a> {
             OperandType::ConstantBuffer => {
                 let (slot, idx) = self.st.cb_element(op)?;
                 if !self.st.cbuffers.contains_key(&slot) {
-                    return Err(LowerError::invalid(format!("cb{slot} is not declared")));
+                    return Err(LowerError::undeclared(format!("cb{slot} is not declared")));
                 }
                 self.check_index(Some(idx))?;
             }
             OperandType::ImmediateConstantBuffer => {
                 if self.st.icb_len.is_none() {
-                    return Err(LowerError::invalid(
+                    return Err(LowerError::undeclared(
                         "icb read without an immediate constant buffer",
                     ));
                 }
@@ -494,7 +494,7 @@ impl<'a> Ctx<'a> {
             OperandType::IndexableTemp => {
                 let r = reg_of(op)?;
                 if !self.st.indexable.contains_key(&r) {
-                    return Err(LowerError::invalid(format!("x{r} is not declared")));
+                    return Err(LowerError::undeclared(format!("x{r} is not declared")));
                 }
                 self.check_index(op.indices.get(1))?;
             }
@@ -871,7 +871,7 @@ impl<'a> Ctx<'a> {
                     .st
                     .depth
                     .and_then(|d| self.st.vars.get(d as usize))
-                    .ok_or_else(|| LowerError::invalid("oDepth not declared"))?;
+                    .ok_or_else(|| LowerError::undeclared("oDepth not declared"))?;
                 let mut t = one(
                     Lvalue::Var {
                         name: &v.name,
@@ -905,7 +905,7 @@ impl<'a> Ctx<'a> {
                 };
                 for &c in letters.as_slice() {
                     let lane = st.outputs.get(r, c).ok_or_else(|| {
-                        LowerError::invalid(format!(
+                        LowerError::undeclared(format!(
                             "o{r}.{} is not declared",
                             regs::XYZW[c as usize]
                         ))

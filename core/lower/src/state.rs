@@ -10,33 +10,14 @@
 use crate::binding::{dynamic_index, BindingIds, BindingKind};
 use crate::error::LowerError;
 use crate::hints::LinkHints;
+pub use crate::input::StageInput;
 use crate::profile::{Profile, RegisterModel};
 use crate::regs::{RegFile, Ty, Var};
 use dxlower_dxbc::{
-    Index, IndexRepr, Operand, OperandType, Program, ProgramType, ResourceDimension, SamplerMode,
-    Signature,
+    Index, IndexRepr, Operand, OperandType, ProgramType, ResourceDimension, SamplerMode,
 };
 use std::any::Any;
 use std::collections::BTreeMap;
-
-/// What a stage is lowered from.
-#[derive(Clone, Copy)]
-pub struct StageInput<'a> {
-    /// The decoded program.
-    pub program: &'a Program,
-    /// Input signature (ISGN/ISG1), if present.
-    pub input_signature: Option<&'a Signature>,
-    /// Output signature (OSGN/OSG1/OSG5), if present.
-    pub output_signature: Option<&'a Signature>,
-    /// Byte offset of the program's first dword in the container, for
-    /// error sites.
-    pub program_byte_offset: Option<u64>,
-    /// Resource definitions (RDEF), when the container has them: binding
-    /// names for handlers that identify a resource by name (the
-    /// `bone_transforms` pass). `None` for stripped shaders and programs
-    /// built without a container.
-    pub rdef: Option<&'a dxlower_dxbc::Rdef>,
-}
 
 /// An indexable temp array `x#[count]` of `components` lanes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -321,7 +302,7 @@ impl StageState<'_> {
         let reg = self
             .binding_ids
             .register(kind, id)
-            .ok_or_else(|| LowerError::invalid(format!("{p}{id} is not declared")))?;
+            .ok_or_else(|| LowerError::undeclared(format!("{p}{id} is not declared")))?;
         if kind != BindingKind::ConstantBuffer && op.indices.len() != 2 {
             return Err(LowerError::invalid(format!(
                 "SM5.1 {p}{id} operand with {} indices (expected {p}<id>[<register>])",

@@ -1,6 +1,7 @@
 //! Sweeping many files: the per-file outcome and the summary counts shared
 //! by `dxlower sweep` and the corpus tests.
 
+use crate::error::Status;
 use crate::profile::Profile;
 use crate::translate::StageGlsl;
 use crate::TranslateError;
@@ -35,9 +36,9 @@ pub struct FileResult {
     pub file: String,
     /// `vs`, `ps`, ... (empty when the file did not decode).
     pub stage: String,
-    /// `decode_failed`, `refused`, `unsupported`, `failed`, `translated` or
-    /// `validated`.
-    pub status: &'static str,
+    /// The outcome (`decode_failed`, `refused`, `unsupported`, `failed`,
+    /// `translated` or `validated` in JSON).
+    pub status: Status,
     /// Why (empty on success).
     pub reason: String,
     /// Grouping key of the reason (no offsets).
@@ -58,7 +59,7 @@ pub fn sweep_one(
     let mut r = FileResult {
         file: rel,
         stage: String::new(),
-        status: "decode_failed",
+        status: Status::DecodeFailed,
         reason: String::new(),
         reason_key: String::new(),
         produced_glsl: false,
@@ -89,13 +90,13 @@ pub fn sweep_one(
             r.reason_key = e.reason_key();
         }
         Ok(stage) => {
-            r.status = "translated";
+            r.status = Status::Translated;
             r.produced_glsl = true;
             if let Some(v) = validate {
                 match v(&stage) {
-                    Ok(()) => r.status = "validated",
+                    Ok(()) => r.status = Status::Validated,
                     Err(e) => {
-                        r.status = "failed";
+                        r.status = Status::Failed;
                         r.reason_key = e
                             .lines()
                             .nth(1)
@@ -137,17 +138,17 @@ pub fn count(results: &[FileResult]) -> Counts {
         ..Default::default()
     };
     for r in results {
-        if r.status != "decode_failed" {
+        if r.status != Status::DecodeFailed {
             c.decoded += 1;
         }
         if r.produced_glsl {
             c.translated += 1;
         }
         match r.status {
-            "validated" => c.validated += 1,
-            "refused" => c.refused += 1,
-            "unsupported" => c.unsupported += 1,
-            "failed" => c.failed += 1,
+            Status::Validated => c.validated += 1,
+            Status::Refused => c.refused += 1,
+            Status::Unsupported => c.unsupported += 1,
+            Status::Failed => c.failed += 1,
             _ => {}
         }
     }

@@ -68,8 +68,9 @@ fn map_err(e: LowerError, site: Site, h: &HandlerEntry) -> TranslateError {
             ),
             site,
         },
-        LowerError::Invalid(message) => TranslateError::Lower {
-            message,
+        LowerError::Invalid(e) => TranslateError::Lower {
+            kind: Some(e.kind),
+            message: e.message,
             site,
             handler: h.location(),
         },
@@ -185,9 +186,9 @@ fn pass_error(p: &PassEntry, e: LowerError) -> TranslateError {
                 format!("{why}; the D3D runtime rejects such bytecode"),
             ))
         }
-        LowerError::Invalid(message) => TranslateError::Pass {
+        LowerError::Invalid(e) => TranslateError::Pass {
             pass: p.name.to_string(),
-            message,
+            message: e.message,
             location: p.location(),
         },
     }
@@ -244,6 +245,7 @@ fn lower_with(
             }
             Lower::Inst(_) => {
                 return Err(TranslateError::Lower {
+                    kind: None,
                     message: "declaration registered as an instruction handler".into(),
                     site: site(&input, i, inst),
                     handler: h.location(),
@@ -271,6 +273,7 @@ fn lower_with(
                 }
                 Lower::Decl(_) => {
                     return Err(TranslateError::Lower {
+                        kind: None,
                         message: "instruction registered as a declaration handler".into(),
                         site: site(&input, i, inst),
                         handler: h.location(),

@@ -3,7 +3,7 @@
 use dxlower_core::binding::{declared_range, BindingKind};
 use dxlower_core::reg_of;
 use dxlower_core::{
-    register_handler, BlockKind, DeclCtx, Lower, LowerError, Refusal, UniformBlock,
+    register_handler, BlockKind, DeclCtx, Lift, Lower, LowerError, Refusal, UniformBlock,
 };
 use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 
@@ -108,7 +108,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
                 limits.uniform_block_vec4s
             ),
         )
-        .lifted_by("a profile whose target guarantees more (limits.uniform_block_vec4s)")
+        .lifted_by(Lift::limit("uniform_block_vec4s"))
         .into());
     }
     if cx.state().cbuffers.len() >= limits.uniform_blocks as usize {
@@ -119,7 +119,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             ),
             "the target guarantees no more uniform blocks per stage (MAX_*_UNIFORM_BLOCKS)",
         )
-        .lifted_by("a profile whose target guarantees more (limits.uniform_blocks)")
+        .lifted_by(Lift::limit("uniform_blocks"))
         .into());
     }
     let mut block = UniformBlock::vec4_array(

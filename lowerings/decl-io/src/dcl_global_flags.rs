@@ -2,7 +2,7 @@
 
 use crate::io;
 use crate::switches::EarlyFragmentTests;
-use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
+use dxlower_core::{register_handler, DeclCtx, Lift, Lower, LowerError, Refusal};
 use dxlower_dxbc::{global_flags, Instruction, Opcode};
 
 /// `dcl_global_flags <flags>`: shader-wide flags.
@@ -54,7 +54,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             "forceEarlyDepthStencil",
             "`layout(early_fragment_tests) in;` is GLSL ES 3.10, not 3.00",
         )
-        .lifted_by("profile early_fragment_tests = Drop")
+        .lifted_by(Lift::switch("early_fragment_tests", "Drop"))
         .into()),
     }
 }

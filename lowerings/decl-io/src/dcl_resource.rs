@@ -4,8 +4,8 @@ use crate::switches::{SamplerPrecision, Texture1D as Tex1D, TextureBuffers};
 use dxlower_core::binding::{declared_range, operand_register, BindingKind};
 use dxlower_core::reg_of;
 use dxlower_core::{
-    register_handler, DeclCtx, Lower, LowerError, Precision, Refusal, ResourceDecl, SamplerKey,
-    SamplerUniform, Ty,
+    register_handler, DeclCtx, Lift, Lower, LowerError, Precision, Refusal, ResourceDecl,
+    SamplerKey, SamplerUniform, Ty,
 };
 use dxlower_dxbc::{
     Instruction, Opcode, OperandType, Payload, Program, ResourceDimension, ReturnType,
@@ -83,7 +83,11 @@ fn sampler_base(
                 format!("{} t{t}", dim.name()),
                 "GLSL ES 3.00 has no 1D samplers (sampler1D* are reserved words)",
             )
-            .lifted_by("profile texture_1d = Emulate2D (runtime uploads W×1 2D textures)"),
+            .lifted_by(Lift::switch_text(
+                "texture_1d",
+                "Emulate2D",
+                "profile texture_1d = Emulate2D (runtime uploads W×1 2D textures)",
+            )),
         )),
     };
     match dim {
@@ -261,7 +265,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
                 format!("buffer t{t}"),
                 "texture buffers (samplerBuffer) are not in GLSL ES 3.00",
             )
-            .lifted_by("profile texture_buffers = Emulate")
+            .lifted_by(Lift::switch("texture_buffers", "Emulate"))
             .into());
         }
         declare(

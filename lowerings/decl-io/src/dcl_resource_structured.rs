@@ -1,6 +1,6 @@
 //! `dcl_resource_structured`: structured buffers `t#`.
 
-use dxlower_core::{register_handler, DeclCtx, Lower, LowerError, Refusal};
+use dxlower_core::{register_handler, DeclCtx, Lift, Lower, LowerError, Refusal};
 use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 
 /// `dcl_resource_structured tN, stride`: declares a structured buffer.
@@ -59,7 +59,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         format!("structured buffer t{reg}"),
         format!("GLSL ES 3.00 has no shader storage buffers (stride {stride} bytes)"),
     )
-    .lifted_by("profile pass structured_data_texture (native), or bone_transforms for a vertex-stage BoneTransforms buffer")
+    .lifted_by(Lift::pass("structured_data_texture", "profile pass structured_data_texture (native), or bone_transforms for a vertex-stage BoneTransforms buffer"))
     .into())
 }
 

@@ -4,7 +4,9 @@
 //! zeros.
 
 use dxlower_core::reg_of;
-use dxlower_core::{DeclCtx, Direction, InterfaceVar, Interpolation, LowerError, Refusal, Ty, Var};
+use dxlower_core::{
+    DeclCtx, Direction, InterfaceVar, Interpolation, Lift, LowerError, Refusal, Ty, Var,
+};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{Instruction, InterpolationMode, Operand, Signature, SignatureElement};
 use std::fmt::Write;
@@ -74,7 +76,7 @@ pub fn rows<'a>(
     mask: u8,
 ) -> Result<Vec<Hit<'a>>, LowerError> {
     let sig = sig.ok_or_else(|| {
-        LowerError::invalid(format!(
+        LowerError::undeclared(format!(
             "{}{reg} is declared but the shader has no {} signature",
             side.letter(),
             side.chunk()
@@ -90,7 +92,7 @@ pub fn rows<'a>(
         })
         .collect();
     if hits.is_empty() {
-        return Err(LowerError::invalid(format!(
+        return Err(LowerError::undeclared(format!(
             "{}{reg}{} matches no row of the {} signature",
             side.letter(),
             mask_letters(mask),
@@ -387,7 +389,11 @@ pub fn ps_interpolation(
                     format!("noperspective interpolation of {what}"),
                     "`noperspective` is not a GLSL ES 3.00 qualifier",
                 )
-                .lifted_by("profile noperspective = Drop or Extension")
+                .lifted_by(Lift::switch_text(
+                    "noperspective",
+                    "Drop",
+                    "profile noperspective = Drop or Extension",
+                ))
                 .into())
             }
         }
@@ -403,7 +409,7 @@ pub fn ps_interpolation(
                     format!("sample interpolation of {what}"),
                     "`sample` is not a GLSL ES 3.00 qualifier",
                 )
-                .lifted_by("profile sample_qualifier = Drop")
+                .lifted_by(Lift::switch("sample_qualifier", "Drop"))
                 .into())
             }
         }

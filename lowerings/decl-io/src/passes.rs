@@ -13,7 +13,7 @@
 
 use crate::io::{self, Side};
 use dxlower_core::profile::PassSpec;
-use dxlower_core::{register_pass, DeclCtx, Direction, LowerError, PassWhen, Refusal};
+use dxlower_core::{register_pass, DeclCtx, Direction, Lift, LowerError, PassWhen, Refusal};
 use dxlower_dxbc::InterpolationMode;
 
 /// `link_unfed_varyings`: in the vertex stage of a linked program, every
@@ -136,7 +136,7 @@ fn binormal_to_bitangent(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), Lo
                 format!("vertex inputs BINORMAL{index} and BITANGENT{index}"),
                 "the BITANGENT contract would bind both inputs to one channel",
             )
-            .lifted_by("a profile without the binormal_to_bitangent pass, or its indices parameter leaving this index out")
+            .lifted_by(Lift::pass("binormal_to_bitangent", "a profile without the binormal_to_bitangent pass, or its indices parameter leaving this index out"))
             .into());
         }
         cx.alias_semantic(&sem, index, "BITANGENT");

@@ -17,7 +17,7 @@
 use crate::io::{self, Side};
 use crate::switches::{ClipZRemap, Precise, VertexIdBase};
 use dxlower_core::profile::FragCoordOrigin;
-use dxlower_core::{DeclCtx, Direction, LowerError, PlainUniform, Precision, Refusal, Ty};
+use dxlower_core::{DeclCtx, Direction, Lift, LowerError, PlainUniform, Precision, Refusal, Ty};
 use dxlower_dxbc::{SignatureElement, SignatureSystemValue, SystemValue};
 
 /// The system value of a signature row in token-format numbering, for the
@@ -130,7 +130,7 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
                     format!("SV_SampleIndex input v{reg}{}", io::mask_letters(mask)),
                     "gl_SampleID needs GL_OES_sample_variables, not part of GLSL ES 3.00",
                 )
-                .lifted_by("profile sample_variables = true")
+                .lifted_by(Lift::switch("sample_variables", "true"))
                 .into());
             }
             cx.require_extension("GL_OES_sample_variables", Some("OES_sample_variables"));
@@ -351,7 +351,7 @@ fn clip_cull(
             what,
             "gl_ClipDistance/gl_CullDistance need GL_EXT_clip_cull_distance (WEBGL_clip_cull_distance), not part of GLSL ES 3.00",
         )
-        .lifted_by("profile clip_cull_distance = true")
+        .lifted_by(Lift::switch("clip_cull_distance", "true"))
         .into());
     }
     let (kind, array) = if sv == SystemValue::ClipDistance {

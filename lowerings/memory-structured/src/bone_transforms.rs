@@ -104,10 +104,12 @@
 //!   GLSL ES leaves undefined (D3D returns 0); constant indices are
 //!   checked.
 
-use crate::ld_structured::{binding_name, stride_of};
+use crate::common::{binding_name, stride_of};
 use dxlower_core::profile::PassSpec;
 use dxlower_core::regs::XYZW;
-use dxlower_core::{BlockKind, Ctx, DeclCtx, LowerError, Refusal, StageState, Ty, UniformBlock};
+use dxlower_core::{
+    BlockKind, Ctx, DeclCtx, Lift, LowerError, Refusal, StageState, Ty, UniformBlock,
+};
 use dxlower_dxbc::{Components, Instruction, Opcode, Operand, OperandType, ProgramType};
 
 /// The pass name in a profile's `passes`.
@@ -524,7 +526,7 @@ fn declare_cb3(cx: &mut DeclCtx<'_>, rows: u32) -> Result<(), LowerError> {
                     ),
                     "the target guarantees no more uniform blocks per stage (MAX_*_UNIFORM_BLOCKS)",
                 )
-                .lifted_by("a profile whose target guarantees more (limits.uniform_blocks)")
+                .lifted_by(Lift::limit("uniform_blocks"))
                 .into());
             }
             let mut b = UniformBlock::vec4_array(
@@ -566,7 +568,7 @@ fn declare_ubo(cx: &mut DeclCtx<'_>, pass: &BonePass, reg: u32) -> Result<(), Lo
             ),
             "the target guarantees no more uniform blocks per stage (MAX_*_UNIFORM_BLOCKS)",
         )
-        .lifted_by("a profile whose target guarantees more (limits.uniform_blocks)")
+        .lifted_by(Lift::limit("uniform_blocks"))
         .into());
     }
     let mut b = UniformBlock::vec4_array(

@@ -6,7 +6,10 @@
 //! names the GLSL ES 3.00 / WebGL2 feature that is missing.
 
 use dxlower_core::{Ctx, LowerError, Refusal, Ty};
-use dxlower_dxbc::{Instruction, Operand, OperandType, ProgramType};
+use dxlower_dxbc::rdef::ShaderInputType;
+use dxlower_dxbc::{
+    Instruction, Opcode, Operand, OperandType, Payload, Program, ProgramType, Rdef,
+};
 
 /// GLSL ES 3.00 has no storage buffers.
 pub const NO_SSBO: &str = "GLSL ES 3.00 has no shader storage buffers (`buffer` blocks are \
@@ -154,4 +157,42 @@ pub fn srv_register(inst: &Instruction, i: usize, res: &Operand) -> Result<u32, 
 pub fn write_zero<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let dst = cx.dst(inst, 0)?;
     cx.assign(dst, Ty::Uint, 1, &"0u")
+}
+
+/// The stride of structured buffer `t<reg>`: from its
+/// `dcl_resource_structured`, else from the load's
+/// `_indexable(structured_buffer, stride=N)` token.
+pub fn stride_of(program: &Program, inst: &Instruction, reg: u32) -> Option<u32> {
+    program
+        .instructions
+        .iter()
+        .filter(|i| i.opcode == Opcode::DclResourceStructured)
+        .find(|i| {
+            i.operands
+                .first()
+                .is_some_and(|o| o.ty == OperandType::Resource && register(o) == u64::from(reg))
+        })
+        .and_then(|i| match i.payload {
+            Payload::Structured { stride, .. } => Some(stride),
+            _ => None,
+        })
+        .or_else(|| {
+            inst.ext_resource_dim()
+                .map(|(_, s)| u32::from(s))
+                .filter(|&s| s != 0)
+        })
+}
+
+/// The RDEF name of the structured buffer bound at `t<reg>`, when the
+/// stage has resource definitions that list it.
+pub fn binding_name(rdef: Option<&Rdef>, reg: u32) -> Option<&str> {
+    rdef?
+        .bindings
+        .iter()
+        .find(|b| {
+            b.input_type == ShaderInputType::Structured
+                && reg >= b.bind_point
+                && u64::from(reg) < u64::from(b.bind_point) + u64::from(b.bind_count.max(1))
+        })
+        .map(|b| b.name.as_str())
 }

@@ -111,12 +111,12 @@
 //! - Shader Model 5.1 buffers (range ids) are not taken.
 
 use crate::bone_transforms;
-use crate::ld_structured::{binding_name, stride_of};
+use crate::common::{binding_name, stride_of};
 
 use dxlower_core::profile::PassSpec;
 use dxlower_core::regs::XYZW;
 use dxlower_core::{
-    Ctx, DataTexture, DeclCtx, Helper, LowerError, Precision, SamplerKey, SamplerUniform,
+    Ctx, DataTexture, DeclCtx, Helper, Lift, LowerError, Precision, SamplerKey, SamplerUniform,
     StageState, Ty,
 };
 use dxlower_dxbc::{Instruction, Modifier, Opcode, Operand, OperandType, ProgramType};
@@ -128,7 +128,9 @@ pub const DEFAULT_PREFIX: &str = "sb";
 /// The texel format the host uploads.
 pub const FORMAT: &str = "RGBA32UI";
 /// What lifts the refusal of a structured or raw buffer SRV.
-pub const LIFTED_BY: &str = "profile pass structured_data_texture (native)";
+pub fn lifted_by() -> Lift {
+    Lift::pass(PASS, "profile pass structured_data_texture (native)")
+}
 
 /// Texel `t` of a data texture, row-major over its width.
 pub static DATA_TEXEL: Helper = Helper {

@@ -56,7 +56,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         )
         .into()),
         None => Err(Refusal::new(what, NO_RAW_SRV)
-            .lifted_by(data_texture::LIFTED_BY)
+            .lifted_by(data_texture::lifted_by())
             .into()),
     }
 }

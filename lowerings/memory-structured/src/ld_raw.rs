@@ -75,7 +75,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
         )
         .into()),
         None => Err(Refusal::new(what, NO_RAW_SRV)
-            .lifted_by(data_texture::LIFTED_BY)
+            .lifted_by(data_texture::lifted_by())
             .into()),
     }
 }

@@ -4,51 +4,14 @@
 //! buffer, refused otherwise.
 
 use crate::bone_transforms::{self, BonePass, BINDING_NAME, PASS, STRIDE};
-use crate::common::{self, UavKind, NO_STRUCTURED_SRV};
+use crate::common::{self, binding_name, stride_of, UavKind, NO_STRUCTURED_SRV};
 use crate::data_texture::{self, BufferKind, DataTexturePass};
-use dxlower_core::{register_handler, Ctx, Lower, LowerError, Refusal};
-use dxlower_dxbc::rdef::ShaderInputType;
-use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, Program, ProgramType, Rdef};
+use dxlower_core::{register_handler, Ctx, Lift, Lower, LowerError, Refusal};
+use dxlower_dxbc::{Instruction, Opcode, OperandType, ProgramType};
 
 /// What lifts the refusal of a vertex-stage 48-byte structured buffer.
-pub const LIFTED_BY: &str = "profile pass bone_transforms (ccpwgl, native)";
-
-/// The stride of structured buffer `t<reg>`: from its
-/// `dcl_resource_structured`, else from the load's
-/// `_indexable(structured_buffer, stride=N)` token.
-pub fn stride_of(program: &Program, inst: &Instruction, reg: u32) -> Option<u32> {
-    program
-        .instructions
-        .iter()
-        .filter(|i| i.opcode == Opcode::DclResourceStructured)
-        .find(|i| {
-            i.operands.first().is_some_and(|o| {
-                o.ty == OperandType::Resource && common::register(o) == u64::from(reg)
-            })
-        })
-        .and_then(|i| match i.payload {
-            Payload::Structured { stride, .. } => Some(stride),
-            _ => None,
-        })
-        .or_else(|| {
-            inst.ext_resource_dim()
-                .map(|(_, s)| u32::from(s))
-                .filter(|&s| s != 0)
-        })
-}
-
-/// The RDEF name of the structured buffer bound at `t<reg>`, when the
-/// stage has resource definitions that list it.
-pub fn binding_name(rdef: Option<&Rdef>, reg: u32) -> Option<&str> {
-    rdef?
-        .bindings
-        .iter()
-        .find(|b| {
-            b.input_type == ShaderInputType::Structured
-                && reg >= b.bind_point
-                && u64::from(reg) < u64::from(b.bind_point) + u64::from(b.bind_count.max(1))
-        })
-        .map(|b| b.name.as_str())
+pub fn lifted_by() -> Lift {
+    Lift::pass(PASS, "profile pass bone_transforms (ccpwgl, native)")
 }
 
 /// `ld_structured dst, index, byteOffset, t#|u#|g#.swz`: reads the dwords
@@ -169,11 +132,11 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
                  {BINDING_NAME} buffer and {found}"
             ),
         )
-        .lifted_by(data_texture::LIFTED_BY)
+        .lifted_by(data_texture::lifted_by())
     } else if bone_transforms::is_bone_buffer(st.stage, binding, stride) {
-        Refusal::new(what, NO_STRUCTURED_SRV).lifted_by(LIFTED_BY)
+        Refusal::new(what, NO_STRUCTURED_SRV).lifted_by(lifted_by())
     } else {
-        Refusal::new(what, NO_STRUCTURED_SRV).lifted_by(data_texture::LIFTED_BY)
+        Refusal::new(what, NO_STRUCTURED_SRV).lifted_by(data_texture::lifted_by())
     };
     Err(refusal.into())
 }

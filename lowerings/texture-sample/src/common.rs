@@ -77,7 +77,7 @@ pub fn texture<'a>(cx: &Ctx<'a>, inst: &'a Instruction, i: usize) -> Result<Tex<
         .state()
         .resources
         .get(&reg)
-        .ok_or_else(|| LowerError::invalid(format!("t{reg} is not declared")))?;
+        .ok_or_else(|| LowerError::undeclared(format!("t{reg} is not declared")))?;
     let dim = dimension(cx, reg, decl.dim)?;
     Ok(Tex {
         op,
@@ -166,7 +166,7 @@ pub fn sampler(
         .samplers
         .get(&reg)
         .copied()
-        .ok_or_else(|| LowerError::invalid(format!("s{reg} is not declared")))?;
+        .ok_or_else(|| LowerError::undeclared(format!("s{reg} is not declared")))?;
     Ok((reg, mode))
 }
 
@@ -341,7 +341,7 @@ pub fn stubbed<'a>(
         .state()
         .resources
         .get(&reg)
-        .ok_or_else(|| LowerError::invalid(format!("t{reg} is not declared")))?;
+        .ok_or_else(|| LowerError::undeclared(format!("t{reg} is not declared")))?;
     Ok(Some(Stub {
         op,
         reg,

@@ -36,7 +36,9 @@
 
 use crate::common::{self, Dim};
 use crate::switches::Gather4;
-use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Refusal, SamplerKey, Ty};
+use dxlower_core::{
+    register_handler, Ctx, Helper, Lift, Lower, LowerError, Refusal, SamplerKey, Ty,
+};
 use dxlower_dxbc::{Components, Instruction, Opcode};
 
 /// A colour gather helper: `$ret dx11_gather4($sampler s, $uv uv, ivec2
@@ -222,7 +224,7 @@ fn gather<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Form) -> Result<(),
             "textureGather is GLSL ES 3.10; WebGL2 has no gather and the profile refuses the \
              four-tap emulation",
         )
-        .lifted_by("gather4 = Emulate")
+        .lifted_by(Lift::switch_text("gather4", "Emulate", "gather4 = Emulate"))
         .into());
     }
     let d = cx.dst(inst, 0)?;

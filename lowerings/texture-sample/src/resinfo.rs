@@ -4,7 +4,8 @@ use crate::common::{self, Dim, Tex};
 use crate::liveness;
 use crate::switches::ResinfoMipCount;
 use dxlower_core::{
-    register_handler, Ctx, Dst, Lower, LowerError, PlainUniform, Precision, Refusal, SamplerKey, Ty,
+    register_handler, Ctx, Dst, Lift, Lower, LowerError, PlainUniform, Precision, Refusal,
+    SamplerKey, Ty,
 };
 use dxlower_dxbc::{Instruction, Opcode, OperandType, ResInfoReturnType};
 use std::fmt::Write;
@@ -259,7 +260,11 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
                         tex.reg
                     ),
                 )
-                .lifted_by("resinfo_mip_count = Uniform(\"<name>\")")
+                .lifted_by(Lift::switch_text(
+                    "resinfo_mip_count",
+                    "Uniform(\"<name>\")",
+                    "resinfo_mip_count = Uniform(\"<name>\")",
+                ))
                 .into())
             }
             ResinfoMipCount::Refuse => None,
