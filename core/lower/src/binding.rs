@@ -96,7 +96,7 @@ impl BindingIds {
 /// names, read from the operand alone: its first index in SM4/5.0 (`t3`),
 /// its second, the absolute register, in SM5.1 (`T0[3]`). For scans of the
 /// program made while declarations are still being lowered; instructions
-/// resolve their operands with [`StageState::binding_register`], which
+/// resolve their operands with [`crate::StageState::binding_register`], which
 /// also checks the range id against the declarations. `None` for a
 /// dynamic index.
 pub fn operand_register(op: &Operand, sm51: bool) -> Option<u32> {

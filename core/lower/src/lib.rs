@@ -83,6 +83,9 @@ pub use regs::{Ty, Var};
 pub use state::{reg_of, IndexableTemp, ResourceDecl, StageInput, StageState};
 pub use translate::{stage_input, translate_bytes, translate_shader, translate_stage, StageGlsl};
 
+#[doc = include_str!("../../../docs/handler-api.md")]
+pub mod handler_api {}
+
 #[doc(hidden)]
 pub mod __private {
     pub use erased_serde;

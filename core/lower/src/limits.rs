@@ -1,7 +1,7 @@
 //! Resource limits of the target ([`crate::profile::Limits`]), checked once a stage is lowered
 //! (profiles.md §2, "Resource limits to check at translate/link time").
 //!
-//! A stage that needs more than the profile's [`Limits`] is refused by name
+//! A stage that needs more than the profile's [`crate::profile::Limits`] is refused by name
 //! instead of emitted: the GLSL would compile on the translating machine
 //! and fail to link on a device that offers only the guaranteed minimum.
 //! The defaults are the WebGL2 minimums.

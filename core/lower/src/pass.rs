@@ -2,7 +2,7 @@
 //! declarations of a stage (phase 1), before its instructions (phase 2).
 //!
 //! A pass is data like a handler: a crate submits a [`PassEntry`] with
-//! [`register_pass!`] and the core never names it. When it runs is part of
+//! [`register_pass!`](crate::register_pass) and the core never names it. When it runs is part of
 //! the entry ([`PassWhen`]):
 //! - [`PassWhen::Always`]: every stage;
 //! - [`PassWhen::Linked`]: every stage translated as part of a program

@@ -203,7 +203,7 @@ impl<'a> StageState<'a> {
     }
 
     /// True under the `float_vec4_uvec4_companions` register model: every
-    /// temp `rN` has a `uvec4` companion [`temp_companion`] with the same
+    /// temp `rN` has a `uvec4` companion [`crate::operands::temp_companion`] with the same
     /// bits.
     pub fn companions(&self) -> bool {
         self.profile.register_model == RegisterModel::FloatVec4UVec4Companions
