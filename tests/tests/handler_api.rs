@@ -76,8 +76,8 @@ fn families_use_only_the_documented_api() {
         let text = code(&std::fs::read_to_string(f).expect("source"));
         let names = after(&text, "cx.")
             .into_iter()
-            .chain(after(&text, "state().").into_iter())
-            .chain(after(&text, "st.").into_iter());
+            .chain(after(&text, "state()."))
+            .chain(after(&text, "st."));
         for n in names {
             if !documented(&n) {
                 missing.insert(format!("{n} ({})", f.display()));
