@@ -1986,12 +1986,7 @@ fn typed_resource(
         .with_controls(flags))
 }
 
-fn raw_structured(
-    cur: &mut Cur<'_>,
-    base: &str,
-    flags: &str,
-    sm51: bool,
-) -> Result<Instruction> {
+fn raw_structured(cur: &mut Cur<'_>, base: &str, flags: &str, sm51: bool) -> Result<Instruction> {
     let opcode = match base {
         "dcl_resource_raw" => Opcode::DclResourceRaw,
         "dcl_resource_structured" => Opcode::DclResourceStructured,
