@@ -1014,34 +1014,45 @@ impl<'a> Cur<'a> {
         }
     }
 
-    /// An identifier: letters, digits and `_`.
-    fn word(&mut self) -> &'a str {
-        self.ws();
+    /// The longest run of characters satisfying `keep` that comes next.
+    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> &'a str {
         let r = self.rest();
-        let n = r
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(r.len());
+        let n = r.find(|c: char| !keep(c)).unwrap_or(r.len());
         self.pos += n;
         &r[..n]
     }
 
-    /// Decimal digits only (register numbers, indices).
+    /// Reads a token with `read` and interprets it with `parse`; when that
+    /// fails, nothing is consumed and the error says `what` was expected.
+    fn token<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> &'a str,
+        parse: impl FnOnce(&'a str) -> Option<T>,
+        what: &str,
+    ) -> Result<T> {
+        let at = self.pos;
+        let t = read(self);
+        parse(t).ok_or_else(|| {
+            self.pos = at;
+            self.expected(what)
+        })
+    }
+
+    /// An identifier: letters, digits and `_` (after blanks).
+    fn word(&mut self) -> &'a str {
+        self.ws();
+        self.take_while(|c| c.is_ascii_alphanumeric() || c == '_')
+    }
+
+    /// Decimal digits only (register numbers, indices; after blanks).
     fn digits(&mut self) -> &'a str {
         self.ws();
-        let r = self.rest();
-        let n = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
-        self.pos += n;
-        &r[..n]
+        self.take_while(|c| c.is_ascii_digit())
     }
 
     /// Letters only.
     fn letters(&mut self) -> &'a str {
-        let r = self.rest();
-        let n = r
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(r.len());
-        self.pos += n;
-        &r[..n]
+        self.take_while(|c| c.is_ascii_alphabetic())
     }
 
     /// A number token: an optional sign, then letters, digits, `.`, `+`/`-`
@@ -1210,6 +1221,10 @@ fn text_instruction(cur: &mut Cur<'_>, version: &Version) -> Result<Instruction>
         return Err(cur.expected("an instruction or declaration"));
     }
     let sm51 = version.at_least(5, 1);
+    if let Some((opcode, hi, names)) = TESSELLATOR.iter().find(|(op, _, _)| op.mnemonic() == word) {
+        let v = keyword_value(cur, names)?;
+        return Ok(Instruction::new(*opcode, vec![]).with_control_field(11, *hi, v));
+    }
     match word {
         "dcl_globalFlags" => return global_flags(cur),
         "dcl_constantbuffer" => return constant_buffer(cur, sm51),
@@ -1217,12 +1232,7 @@ fn text_instruction(cur: &mut Cur<'_>, version: &Version) -> Result<Instruction>
         "dcl_indexableTemp" => return indexable_temp(cur),
         "dcl_indexrange" => {
             let op = operand(cur, Ctx::Mask, sm51)?;
-            let n = cur.u32("a register count")?;
-            return Ok(Instruction::decl(
-                Opcode::DclIndexRange,
-                vec![op],
-                Payload::Count(n),
-            ));
+            return operand_and_count(cur, Opcode::DclIndexRange, op, "a register count");
         }
         "dcl_inputprimitive" => {
             let v = named_value(
@@ -1243,49 +1253,6 @@ fn text_instruction(cur: &mut Cur<'_>, version: &Version) -> Result<Instruction>
                 Instruction::new(Opcode::DclGsOutputPrimitiveTopology, vec![])
                     .with_control_field(11, 17, v),
             );
-        }
-        "dcl_tessellator_domain" => {
-            let v = keyword_value(
-                cur,
-                &[
-                    "domain_undefined",
-                    "domain_isoline",
-                    "domain_tri",
-                    "domain_quad",
-                ],
-            )?;
-            return Ok(
-                Instruction::new(Opcode::DclTessDomain, vec![]).with_control_field(11, 12, v)
-            );
-        }
-        "dcl_tessellator_partitioning" => {
-            let v = keyword_value(
-                cur,
-                &[
-                    "partitioning_undefined",
-                    "partitioning_integer",
-                    "partitioning_pow2",
-                    "partitioning_fractional_odd",
-                    "partitioning_fractional_even",
-                ],
-            )?;
-            return Ok(
-                Instruction::new(Opcode::DclTessPartitioning, vec![]).with_control_field(11, 13, v)
-            );
-        }
-        "dcl_tessellator_output_primitive" => {
-            let v = keyword_value(
-                cur,
-                &[
-                    "output_undefined",
-                    "output_point",
-                    "output_line",
-                    "output_triangle_cw",
-                    "output_triangle_ccw",
-                ],
-            )?;
-            return Ok(Instruction::new(Opcode::DclTessOutputPrimitive, vec![])
-                .with_control_field(11, 13, v));
         }
         "dcl_hs_max_tessfactor" => {
             let op = operand(cur, Ctx::Source, sm51)?;
@@ -1314,12 +1281,12 @@ fn text_instruction(cur: &mut Cur<'_>, version: &Version) -> Result<Instruction>
         "dcl_tgsm_raw" => {
             let op = operand(cur, Ctx::Zero, sm51)?;
             cur.expect(',')?;
-            let n = cur.u32("a byte count")?;
-            return Ok(Instruction::decl(
+            return operand_and_count(
+                cur,
                 Opcode::DclThreadGroupSharedMemoryRaw,
-                vec![op],
-                Payload::Count(n),
-            ));
+                op,
+                "a byte count",
+            );
         }
         "dcl_tgsm_structured" => {
             let op = operand(cur, Ctx::Zero, sm51)?;
@@ -1444,6 +1411,55 @@ fn text_instruction(cur: &mut Cur<'_>, version: &Version) -> Result<Instruction>
     generic(cur, at, word, sm51)
 }
 
+/// The tessellator declarations: opcode, the last bit of the field at
+/// `[hi:11]`, and the keyword of each value.
+const TESSELLATOR: [(Opcode, u32, &[&str]); 3] = [
+    (
+        Opcode::DclTessDomain,
+        12,
+        &[
+            "domain_undefined",
+            "domain_isoline",
+            "domain_tri",
+            "domain_quad",
+        ],
+    ),
+    (
+        Opcode::DclTessPartitioning,
+        13,
+        &[
+            "partitioning_undefined",
+            "partitioning_integer",
+            "partitioning_pow2",
+            "partitioning_fractional_odd",
+            "partitioning_fractional_even",
+        ],
+    ),
+    (
+        Opcode::DclTessOutputPrimitive,
+        13,
+        &[
+            "output_undefined",
+            "output_point",
+            "output_line",
+            "output_triangle_cw",
+            "output_triangle_ccw",
+        ],
+    ),
+];
+
+/// A declaration of one operand and a count dword (`dcl_indexrange v1 3`,
+/// `dcl_tgsm_raw g0, 256`): the count that comes next.
+fn operand_and_count(
+    cur: &mut Cur<'_>,
+    opcode: Opcode,
+    op: Operand,
+    what: &str,
+) -> Result<Instruction> {
+    let n = cur.u32(what)?;
+    Ok(Instruction::decl(opcode, vec![op], Payload::Count(n)))
+}
+
 /// A value named by `name(v)` for some `v` in `range`.
 fn named_value(
     cur: &mut Cur<'_>,
@@ -1451,26 +1467,20 @@ fn named_value(
     range: std::ops::RangeInclusive<u32>,
     name: impl Fn(u32) -> String,
 ) -> Result<u32> {
-    let at = cur.pos;
-    let w = cur.word();
-    range.into_iter().find(|&v| name(v) == w).ok_or_else(|| {
-        cur.pos = at;
-        cur.expected(what)
-    })
+    cur.token(
+        Cur::word,
+        |w| range.into_iter().find(|&v| name(v) == w),
+        what,
+    )
 }
 
 /// The index of the keyword that comes next.
 fn keyword_value(cur: &mut Cur<'_>, names: &[&str]) -> Result<u32> {
-    let at = cur.pos;
-    let w = cur.word();
-    names
-        .iter()
-        .position(|n| *n == w)
-        .map(|i| i as u32)
-        .ok_or_else(|| {
-            cur.pos = at;
-            cur.expected(&format!("one of {}", names.join(", ")))
-        })
+    cur.token(
+        Cur::word,
+        |w| names.iter().position(|n| *n == w).map(|i| i as u32),
+        &format!("one of {}", names.join(", ")),
+    )
 }
 
 /// `<prefix><n>` (`ft3`).
@@ -1564,16 +1574,16 @@ fn range_register(cur: &mut Cur<'_>, sm51: bool) -> Result<Operand> {
         return operand(cur, Ctx::Zero, sm51);
     }
     cur.ws();
-    let at = cur.pos;
-    let letters = cur.letters();
-    let ty = PREFIXED
-        .iter()
-        .find(|(n, _)| *n == letters)
-        .map(|&(_, t)| t)
-        .ok_or_else(|| {
-            cur.pos = at;
-            cur.expected("a register range such as `T0[0:3]`")
-        })?;
+    let ty = cur.token(
+        Cur::letters,
+        |letters| {
+            PREFIXED
+                .iter()
+                .find(|(n, _)| *n == letters)
+                .map(|&(_, t)| t)
+        },
+        "a register range such as `T0[0:3]`",
+    )?;
     let id = cur.u32("the range id")?;
     cur.expect('[')?;
     let lo = cur.u32("the first register of the range")?;
@@ -1852,12 +1862,11 @@ fn dcl_io(cur: &mut Cur<'_>, opcode: Opcode, sm51: bool) -> Result<Instruction> 
     let mut inst = match opcode {
         DclInputSgv | DclInputSiv | DclOutputSgv | DclOutputSiv | DclInputPsSgv | DclInputPsSiv => {
             cur.expect(',')?;
-            let at = cur.pos;
-            let w = cur.word();
-            let sv = system_value_named(w).ok_or_else(|| {
-                cur.pos = at;
-                cur.expected("a system value name (`position`, ...)")
-            })?;
+            let sv = cur.token(
+                Cur::word,
+                system_value_named,
+                "a system value name (`position`, ...)",
+            )?;
             Instruction::decl(opcode, vec![op], Payload::SystemValue(sv))
         }
         _ => Instruction::new(opcode, vec![op]),
@@ -2363,14 +2372,23 @@ fn operand_at(cur: &mut Cur<'_>, ctx: Ctx, sm51: bool, depth: u32) -> Result<Ope
 }
 
 fn precision(cur: &mut Cur<'_>) -> Result<u8> {
-    let at = cur.pos;
-    let w = cur.word();
-    (0..8u8)
-        .find(|&p| disasm::precision_name(p) == w && w != "min_unknown")
-        .ok_or_else(|| {
-            cur.pos = at;
-            cur.expected("a precision (`min16f`, `def32`, ...) or `nonuniform`")
-        })
+    cur.token(
+        Cur::word,
+        |w| (0..8u8).find(|&p| disasm::precision_name(p) == w && w != "min_unknown"),
+        "a precision (`min16f`, `def32`, ...) or `nonuniform`",
+    )
+}
+
+/// `a, b, ...)`: the values of an immediate operand up to its `)`.
+fn values<T>(cur: &mut Cur<'_>, value: fn(&mut Cur<'_>) -> Result<T>) -> Result<Vec<T>> {
+    let mut vals = Vec::new();
+    loop {
+        vals.push(value(cur)?);
+        if cur.eat(')') {
+            return Ok(vals);
+        }
+        cur.expect(',')?;
+    }
 }
 
 fn operand_core(cur: &mut Cur<'_>, ctx: Ctx, sm51: bool, depth: u32) -> Result<Operand> {
@@ -2379,14 +2397,7 @@ fn operand_core(cur: &mut Cur<'_>, ctx: Ctx, sm51: bool, depth: u32) -> Result<O
     let r = cur.rest();
     if r.starts_with("l(") {
         cur.pos += 2;
-        let mut vals = Vec::new();
-        loop {
-            vals.push(imm32_value(cur)?);
-            if cur.eat(')') {
-                break;
-            }
-            cur.expect(',')?;
-        }
+        let vals = values(cur, imm32_value)?;
         let mut op = match vals.len() {
             1 => Operand::imm32(vals[0]),
             4 => Operand::imm32_4([vals[0], vals[1], vals[2], vals[3]]),
@@ -2397,14 +2408,7 @@ fn operand_core(cur: &mut Cur<'_>, ctx: Ctx, sm51: bool, depth: u32) -> Result<O
     }
     if r.starts_with("d(") {
         cur.pos += 2;
-        let mut vals = Vec::new();
-        loop {
-            vals.push(imm64_value(cur)?);
-            if cur.eat(')') {
-                break;
-            }
-            cur.expect(',')?;
-        }
+        let vals = values(cur, imm64_value)?;
         return match vals.len() {
             1 => Ok(Operand::imm64(vals[0])),
             2 => Ok(Operand::imm64_2([vals[0], vals[1]])),
@@ -2472,22 +2476,12 @@ fn plain_index(v: u64) -> Index {
 fn index(cur: &mut Cur<'_>, sm51: bool, depth: u32) -> Result<Index> {
     cur.ws();
     if cur.peek().is_some_and(|c| c.is_ascii_digit()) {
-        let at = cur.pos;
-        let t = cur.digits();
-        let v = parse_u64(t).ok_or_else(|| {
-            cur.pos = at;
-            cur.expected("an index")
-        })?;
+        let v = cur.token(Cur::digits, parse_u64, "an index")?;
         return Ok(plain_index(v));
     }
     let rel = operand_at(cur, Ctx::Source, sm51, depth + 1)?;
     cur.expect('+')?;
-    let at = cur.pos;
-    let t = cur.digits();
-    let imm = parse_u64(t).ok_or_else(|| {
-        cur.pos = at;
-        cur.expected("the index offset after `+`")
-    })?;
+    let imm = cur.token(Cur::digits, parse_u64, "the index offset after `+`")?;
     let repr = match imm {
         0 => IndexRepr::Relative,
         v if v > u32::MAX as u64 => IndexRepr::Imm64PlusRelative,

@@ -14,21 +14,13 @@
 //! Corpus location as in `roundtrip.rs` (`DXLOWER_CORPUS_DIR` or
 //! `shared/corpus` beside the workspace).
 
+mod common;
+
+use common::{corpus_dir, Rng};
 use dxlower_dxbc::asm;
 use dxlower_dxbc::disasm::{self, Options};
 use dxlower_dxbc::signature::Signature;
 use dxlower_dxbc::*;
-use std::path::PathBuf;
-
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("DXLOWER_CORPUS_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/corpus"
-        )),
-    }
-}
 
 #[derive(Clone)]
 struct Entry {
@@ -392,27 +384,6 @@ fn fxc_listings_parse_and_match() {
     assert_eq!(exact + normalized, cases.len());
     // 752 of 918 today; the rest differ only as stated above.
     assert!(exact >= 750, "only {exact} listings match exactly");
-}
-
-/// xorshift64* with a fixed seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
 }
 
 /// Deterministic mutations of listings (ours, lossless, and fxc's):
