@@ -1,4 +1,6 @@
 //
+// Destination aliases a source with a permuting swizzle.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,7 @@
 //
+// A mask written to an int render target, and source modifiers applied
+// to the typed read.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

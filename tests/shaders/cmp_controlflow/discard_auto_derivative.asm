@@ -1,4 +1,6 @@
 //
+// `deriv_rtx` after the discard needs the quad alive: `auto` defers.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,7 @@
 //
+// The same program with the derivative before the discard stays
+// immediate.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,5 +1,8 @@
 // profile: (extends: Some("webgl2"), discard_mode: Deferred)
 //
+// A return before the discard in program order still checks
+// the flag (a loop could have set it earlier).
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

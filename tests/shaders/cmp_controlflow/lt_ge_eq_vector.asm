@@ -1,4 +1,7 @@
 //
+// Masked with a swizzled source: the operands are read through
+// the mask and the bvec gets no swizzle.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,10 @@
 //
+// Replicated condition: one ternary over the vectors; the
+// integer immediate keeps its bits.
+// Per-lane condition.
+// Destination aliases every source with swapped lanes.
+// _sat: the clamp is a second statement after the select.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,6 @@
 //
+// Lanes y and z read components 1 and 2 of each swizzle.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,9 @@
 //
+// The wine test_sm5_swapc_instruction shapes.
+// Destinations are the values.
+// The condition is a destination.
+// fxc's scalar and replicated-condition forms.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

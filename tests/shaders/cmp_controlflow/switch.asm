@@ -1,4 +1,8 @@
 //
+// Two labels sharing a body.
+// Fall-through into the next label.
+// A label last: GLSL needs a statement before the `}`.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

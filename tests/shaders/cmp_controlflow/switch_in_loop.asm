@@ -1,4 +1,6 @@
 //
+// break leaves the switch, continue the loop.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

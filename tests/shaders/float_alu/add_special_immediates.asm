@@ -1,4 +1,7 @@
 //
+// Denormal, NaN, +Inf and -0 immediates on an arithmetic consumer keep
+// their bits.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

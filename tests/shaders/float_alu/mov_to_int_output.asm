@@ -1,4 +1,6 @@
 //
+// o1 is an int4 target: the register model converts the storage.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

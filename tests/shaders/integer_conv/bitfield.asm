@@ -1,4 +1,6 @@
 //
+// fxc (wine ubfe2): every source is the destination register.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

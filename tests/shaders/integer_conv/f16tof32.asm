@@ -1,4 +1,6 @@
 //
+// fxc: `f16tof32 r0, r0.wzyx` (vkd3d f16tof32_2).
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

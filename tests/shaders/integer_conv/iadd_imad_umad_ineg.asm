@@ -1,4 +1,7 @@
 //
+// isub as fxc encodes it: iadd with a negated source.
+// -1 and 0x7fffffff keep their bits as int literals.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,6 @@
 //
+// Same register for both halves and the sources: locals.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

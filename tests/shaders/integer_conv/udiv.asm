@@ -1,4 +1,11 @@
 //
+// Remainder null (corpus: `udiv r0.z, null, r0.z, l(12)`).
+// Quotient null.
+// Both, no alias: quotient then remainder.
+// The quotient register is a source, the remainder's is not:
+// remainder first.
+// Both destination registers are sources: locals.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,6 @@
 //
+// Partial mask and swizzle; `ld` in a vertex shader.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,6 @@
 //
+// Zero lanes, and the resource swizzle picking D3D components.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

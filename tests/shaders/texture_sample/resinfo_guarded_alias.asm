@@ -1,5 +1,9 @@
 // profile: (extends: Some("webgl2"), resinfo_mip_count: Uniform("hlslcc_mipCount"))
 //
+// A register mip level is guarded against the level count; the mip
+// operand is the destination register (one assignment after the
+// local).
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,5 +1,7 @@
 // profile: (extends: Some("webgl2"), resinfo_mip_count: Uniform("hlslcc_mipCount"))
 //
+// With the profile's uniform: declared once, read per register.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

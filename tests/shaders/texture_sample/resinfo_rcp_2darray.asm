@@ -1,4 +1,6 @@
 //
+// Array sizes are not reciprocated; 1D and 1D-array component maps.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,6 @@
 //
+// Sizes only: no uniform needed, one vector expression.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,6 @@
 //
+// The destination is also the coordinate register: one statement.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

@@ -1,4 +1,6 @@
 //
+// Offsets: textureOffset on 2D, textureGradOffset on 2D arrays.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

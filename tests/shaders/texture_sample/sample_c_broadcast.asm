@@ -1,4 +1,6 @@
 //
+// The comparison result is replicated into every written lane.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

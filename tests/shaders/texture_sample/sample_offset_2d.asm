@@ -1,4 +1,6 @@
 //
+// Immediate offsets per dimension; an all-zero `_aoffimmi` is none.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used

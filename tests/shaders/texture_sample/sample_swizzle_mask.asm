@@ -1,4 +1,7 @@
 //
+// Resource swizzle through a partial mask; `_sat` as a second
+// statement; an output destination.
+//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used
