@@ -76,6 +76,14 @@ pub fn load(name_or_path: &str) -> Result<Profile, ProfileError> {
     load_chain(name_or_path, &mut Vec::new())
 }
 
+/// Parses RON text as [`load`] reads a file, resolving its `extends` (a
+/// built-in name or a path): an inline profile such as
+/// `(extends: Some("webgl2"), nan_exact: true)`. `source_name` is used in
+/// errors.
+pub fn load_str(text: &str, source_name: &str) -> Result<Profile, ProfileError> {
+    resolve(text, source_name, &mut vec![source_name.to_string()])
+}
+
 fn read_source(name_or_path: &str) -> Result<(String, String), ProfileError> {
     match builtin_text(name_or_path) {
         Some(text) => Ok((text.to_string(), format!("{name_or_path}.ron"))),
@@ -140,7 +148,16 @@ fn load_chain(name_or_path: &str, stack: &mut Vec<String>) -> Result<Profile, Pr
     }
     stack.push(name_or_path.to_string());
     let (text, source_name) = read_source(name_or_path)?;
-    let child = parse(&text, &source_name)?;
+    resolve(&text, &source_name, stack)
+}
+
+/// Parses `text` and merges it over the profile it extends.
+fn resolve(
+    text: &str,
+    source_name: &str,
+    stack: &mut Vec<String>,
+) -> Result<Profile, ProfileError> {
+    let child = parse(text, source_name)?;
     let Some(parent_name) = child.extends.clone() else {
         return Ok(child);
     };
@@ -150,7 +167,7 @@ fn load_chain(name_or_path: &str, stack: &mut Vec<String>) -> Result<Profile, Pr
         )),
         other => other,
     })?;
-    let keys = keys_set(&text, &source_name)?;
+    let keys = keys_set(text, source_name)?;
     let to_json =
         |p: &Profile| serde_json::to_value(p).map_err(|e| ProfileError::Extends(e.to_string()));
     let mut merged = to_json(&parent)?;
@@ -255,6 +272,18 @@ mod tests {
         assert_eq!(p.limits.draw_buffers, 8);
         assert_eq!(p.limits.texture_units, native.limits.texture_units);
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn inline_text_resolves_extends() {
+        let p =
+            load_str("(extends: Some(\"ccpwgl\"), nan_exact: true)", "inline").expect("resolves");
+        let ccpwgl = load("ccpwgl").expect("built in");
+        assert!(p.nan_exact);
+        assert_eq!(p.name, ccpwgl.name);
+        assert_eq!(p.passes, ccpwgl.passes);
+        let e = load_str("(extends: Some(\"nope\"))", "inline").unwrap_err();
+        assert!(e.to_string().contains("inline: extends `nope`"), "{e}");
     }
 
     #[test]

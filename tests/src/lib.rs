@@ -21,6 +21,18 @@ pub fn corpus_dir() -> PathBuf {
         })
 }
 
+/// The `.asm` of the shader test `tests/shaders/<family>/<name>`; panics
+/// when there is none. A Rust test that asserts more about a shader than
+/// the GLSL its `.glsl` pins names the case with this, so the two cannot
+/// drift apart silently.
+pub fn shader_case(family: &str, name: &str) -> PathBuf {
+    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/shaders"))
+        .join(family)
+        .join(format!("{name}.asm"));
+    assert!(p.is_file(), "no shader test {}", p.display());
+    p
+}
+
 /// The shared conformance directory.
 pub fn conformance_dir() -> PathBuf {
     std::env::var_os("DXLOWER_CONFORMANCE_DIR")

@@ -1,11 +1,8 @@
-//! The float-alu family (families.md §2): one insta snapshot of the `main`
-//! body per opcode and operand shape, every full shader checked with
-//! `glslangValidator`, plus unit-level checks of `_sat`, the `nan_exact`
-//! forms and the `sincos` aliasing rule that do not need the declaration
-//! handlers.
-//!
-//! Each snapshot's description is the disassembly of the instructions under
-//! test, so a `.snap` reads as "asm → GLSL".
+//! The float-alu family (families.md §2): unit-level checks of `_sat`, the
+//! `nan_exact` forms and the `sincos` aliasing rule that do not need the
+//! declaration handlers, and assertions about whole shaders. The GLSL of
+//! each opcode and operand shape is pinned by the shader tests
+//! `tests/shaders/float_alu/*.asm` → `.glsl` (run by `tests/shaders.rs`).
 
 // Link every family so their handlers register (the linker drops crates
 // nobody names).
@@ -18,7 +15,7 @@ use dxlower_dxbc::{
     Payload, Program, ProgramType,
 };
 use dxlower_tests::build::{m, op, rd, rs, s};
-use dxlower_tests::{glslang, main_body, ps_isgn as isgn, ps_osgn as osgn, Built};
+use dxlower_tests::{glslang, ps_isgn as isgn, ps_osgn as osgn, Built};
 
 // ---------------------------------------------------------------------------
 // Operand shorthands
@@ -47,14 +44,6 @@ fn x0_rel(imm: u32, rel: Operand, mask: &str) -> Operand {
 
 fn neg(op: Operand) -> Operand {
     op.with_modifier(Modifier::Neg)
-}
-
-fn abs(op: Operand) -> Operand {
-    op.with_modifier(Modifier::Abs)
-}
-
-fn absneg(op: Operand) -> Operand {
-    op.with_modifier(Modifier::AbsNeg)
 }
 
 fn sat(inst: Instruction) -> Instruction {
@@ -101,12 +90,6 @@ fn program(body: &[Instruction]) -> Built {
     Built::new(ProgramType::Pixel, 5, insts, Some(isgn()), Some(osgn()))
 }
 
-/// The disassembly of `body` (after an encode → decode round trip), one
-/// instruction per line.
-fn asm(body: &[Instruction]) -> String {
-    dxlower_tests::asm(ProgramType::Pixel, body)
-}
-
 fn nan_exact() -> Profile {
     Profile {
         nan_exact: true,
@@ -114,9 +97,11 @@ fn nan_exact() -> Profile {
     }
 }
 
-/// Translates `body` in the test program, checks the whole shader with
-/// `glslangValidator`, and snapshots the `main` body.
-fn check(name: &str, profile: &Profile, body: &[Instruction]) -> String {
+/// Translates `body` in the test program and checks the whole shader with
+/// `glslangValidator`; returns it. The case `name` is pinned by
+/// `tests/shaders/float_alu/<name>.glsl`.
+fn case_with(name: &str, profile: &Profile, body: &[Instruction]) -> String {
+    dxlower_tests::shader_case("float_alu", name);
     let built = program(body);
     let out = built
         .translate(profile)
@@ -127,14 +112,7 @@ fn check(name: &str, profile: &Profile, body: &[Instruction]) -> String {
             out.glsl
         );
     }
-    insta::with_settings!({ description => asm(body), omit_expression => true }, {
-        insta::assert_snapshot!(name, main_body(&out.glsl));
-    });
     out.glsl
-}
-
-fn snap(name: &str, body: &[Instruction]) -> String {
-    check(name, &Profile::default(), body)
 }
 
 // ---------------------------------------------------------------------------
@@ -417,338 +395,8 @@ fn unit_errors_are_values() {
 }
 
 // ---------------------------------------------------------------------------
-// End to end: snapshots of the main body, every shader through glslang.
+// End to end (the GLSL itself is pinned by tests/shaders/float_alu).
 // ---------------------------------------------------------------------------
-
-#[test]
-fn add() {
-    snap(
-        "add_full",
-        &[op(
-            Opcode::Add,
-            vec![rd(0, "xyzw"), rs(1, "xyzw"), rs(2, "xyzw")],
-        )],
-    );
-    snap(
-        "add_mask_swizzle",
-        &[op(
-            Opcode::Add,
-            vec![rd(0, "xz"), rs(1, "yyww"), rs(2, "wzyx")],
-        )],
-    );
-    snap(
-        "add_modifiers",
-        &[
-            op(
-                Opcode::Add,
-                vec![rd(0, "x"), neg(rs(1, "y")), abs(rs(2, "z"))],
-            ),
-            op(
-                Opcode::Add,
-                vec![rd(0, "yw"), absneg(rs(1, "xxzx")), neg(cb(2, "zwzw"))],
-            ),
-        ],
-    );
-    snap(
-        "add_sat",
-        &[sat(op(
-            Opcode::Add,
-            vec![rd(0, "xyz"), v0("xyzx"), cb(0, "xyzx")],
-        ))],
-    );
-    snap(
-        "add_cb_relative",
-        &[op(
-            Opcode::Add,
-            vec![
-                rd(0, "xy"),
-                cb_rel(3, rs(1, "w"), "xyxx"),
-                cb_rel(0, rs(1, "z"), "zwzz"),
-            ],
-        )],
-    );
-    snap(
-        "add_immediates",
-        &[
-            op(
-                Opcode::Add,
-                vec![rd(0, "xyzw"), rs(1, "xyzw"), f4([1.0, -2.5, 0.1, 1.0e30])],
-            ),
-            op(Opcode::Add, vec![rd(1, "x"), rs(1, "x"), f1(-0.5)]),
-            op(Opcode::Add, vec![rd(1, "yz"), rs(1, "yzyy"), f1(0.25)]),
-        ],
-    );
-    // Denormal, NaN, +Inf and -0 immediates on an arithmetic consumer keep
-    // their bits.
-    snap(
-        "add_special_immediates",
-        &[op(
-            Opcode::Add,
-            vec![
-                rd(0, "xyzw"),
-                rs(1, "xyzw"),
-                Operand::imm32_4([0x0000_0001, 0x7fc0_0000, 0x7f80_0000, 0x8000_0000]),
-            ],
-        )],
-    );
-}
-
-#[test]
-fn mul() {
-    snap(
-        "mul_full",
-        &[op(
-            Opcode::Mul,
-            vec![rd(0, "xyzw"), rs(1, "xyzw"), cb(1, "xyzw")],
-        )],
-    );
-    snap(
-        "mul_input_immediate",
-        &[op(
-            Opcode::Mul,
-            vec![rd(0, "xyz"), v0("xyzx"), f4([0.5, 0.5, 0.5, 0.0])],
-        )],
-    );
-    snap(
-        "mul_sat_neg",
-        &[sat(op(
-            Opcode::Mul,
-            vec![rd(2, "w"), neg(rs(0, "x")), rs(1, "w")],
-        ))],
-    );
-}
-
-#[test]
-fn div() {
-    snap(
-        "div_scalar",
-        &[op(Opcode::Div, vec![rd(0, "x"), rs(0, "x"), rs(0, "y")])],
-    );
-    snap(
-        "div_vector_immediate",
-        &[op(
-            Opcode::Div,
-            vec![rd(0, "xy"), f4([1.0, 1.0, 0.0, 0.0]), rs(1, "zwzz")],
-        )],
-    );
-    snap(
-        "div_abs_sat",
-        &[sat(op(
-            Opcode::Div,
-            vec![rd(1, "xyzw"), abs(rs(2, "xyzw")), cb(4, "wwww")],
-        ))],
-    );
-}
-
-#[test]
-fn mad() {
-    snap(
-        "mad_full",
-        &[op(
-            Opcode::Mad,
-            vec![rd(0, "xyzw"), rs(1, "xyzw"), cb(0, "xxxx"), rs(2, "xyzw")],
-        )],
-    );
-    snap(
-        "mad_scalar_immediates",
-        &[op(
-            Opcode::Mad,
-            vec![rd(0, "x"), rs(0, "x"), f1(2.0), f1(-1.0)],
-        )],
-    );
-    snap(
-        "mad_mask_modifiers_sat",
-        &[sat(op(
-            Opcode::Mad,
-            vec![
-                rd(3, "yz"),
-                neg(v0("xxyx")),
-                abs(rs(1, "wzww")),
-                cb_rel(2, rs(0, "x"), "yzyy"),
-            ],
-        ))],
-    );
-}
-
-#[test]
-fn mov() {
-    snap(
-        "mov_full",
-        &[op(Opcode::Mov, vec![rd(0, "xyzw"), rs(1, "xyzw")])],
-    );
-    snap(
-        "mov_swizzle",
-        &[op(Opcode::Mov, vec![rd(0, "yw"), rs(1, "xxzx")])],
-    );
-    snap(
-        "mov_to_output",
-        &[op(
-            Opcode::Mov,
-            vec![Operand::output(0, m("xyzw")), rs(0, "xyzw")],
-        )],
-    );
-    // o1 is an int4 target: the register model converts the storage.
-    snap(
-        "mov_to_int_output",
-        &[op(
-            Opcode::Mov,
-            vec![Operand::output(1, m("xyzw")), rs(2, "xyzw")],
-        )],
-    );
-    snap(
-        "mov_from_input_cb",
-        &[
-            op(Opcode::Mov, vec![rd(0, "xy"), v0("zwzz")]),
-            op(
-                Opcode::Mov,
-                vec![rd(0, "zw"), cb_rel(0, rs(1, "x"), "xxxy")],
-            ),
-        ],
-    );
-    // Integer data moved by fxc (`l(1)`), NaN payloads, -0, +Inf and an
-    // inexact decimal all keep their exact bits; 1.0 and 0.5 stay decimal.
-    snap(
-        "mov_immediate_bits",
-        &[
-            op(
-                Opcode::Mov,
-                vec![
-                    rd(0, "xyzw"),
-                    Operand::imm32_4([1, 0x7fc0_0001, 0x8000_0000, 0x7f80_0000]),
-                ],
-            ),
-            op(
-                Opcode::Mov,
-                vec![
-                    rd(1, "xyzw"),
-                    Operand::imm32_4([0x3f80_0000, 0x3f00_0000, 0x3dcc_cccd, 0]),
-                ],
-            ),
-            op(Opcode::Mov, vec![rd(2, "x"), Operand::imm32(5)]),
-            op(Opcode::Mov, vec![rd(2, "yz"), Operand::imm32(0xffff_ffff)]),
-        ],
-    );
-    snap(
-        "mov_modifiers_sat",
-        &[
-            op(Opcode::Mov, vec![rd(0, "x"), neg(rs(1, "x"))]),
-            op(Opcode::Mov, vec![rd(0, "y"), abs(rs(1, "y"))]),
-            sat(op(Opcode::Mov, vec![rd(0, "zw"), rs(1, "zwzw")])),
-        ],
-    );
-    snap(
-        "mov_to_indexable",
-        &[op(
-            Opcode::Mov,
-            vec![x0_rel(1, rs(1, "x"), "xyzw"), rs(2, "xyzw")],
-        )],
-    );
-}
-
-#[test]
-fn dp() {
-    snap(
-        "dp2",
-        &[op(
-            Opcode::Dp2,
-            vec![rd(0, "x"), rs(1, "xyxx"), rs(1, "xyxx")],
-        )],
-    );
-    snap(
-        "dp3_broadcast",
-        &[
-            op(Opcode::Dp3, vec![rd(0, "w"), rs(0, "xyzx"), rs(0, "xyzx")]),
-            op(Opcode::Dp3, vec![rd(1, "xy"), rs(2, "xyzx"), cb(1, "xyzx")]),
-        ],
-    );
-    snap(
-        "dp4_full",
-        &[op(
-            Opcode::Dp4,
-            vec![rd(0, "xyzw"), v0("xyzw"), cb(0, "xyzw")],
-        )],
-    );
-    snap(
-        "dp_immediates_modifiers_sat",
-        &[
-            sat(op(
-                Opcode::Dp3,
-                vec![
-                    rd(0, "x"),
-                    neg(rs(1, "xyzx")),
-                    f4([0.2126, 0.7152, 0.0722, 0.0]),
-                ],
-            )),
-            op(Opcode::Dp2, vec![rd(0, "yz"), abs(rs(1, "zwzz")), f1(1.0)]),
-            op(
-                Opcode::Dp4,
-                vec![
-                    Operand::output(0, m("w")),
-                    cb_rel(4, rs(3, "y"), "xyzw"),
-                    rs(2, "wzyx"),
-                ],
-            ),
-        ],
-    );
-}
-
-#[test]
-fn unary() {
-    snap(
-        "exp",
-        &[
-            op(Opcode::Exp, vec![rd(0, "x"), rs(0, "x")]),
-            sat(op(Opcode::Exp, vec![rd(1, "xyzw"), neg(rs(2, "xyzw"))])),
-        ],
-    );
-    snap(
-        "log",
-        &[
-            op(Opcode::Log, vec![rd(0, "xy"), abs(rs(1, "xyxx"))]),
-            op(Opcode::Log, vec![rd(0, "z"), cb(3, "w")]),
-        ],
-    );
-    snap(
-        "frc",
-        &[
-            op(Opcode::Frc, vec![rd(0, "xy"), v0("xyxx")]),
-            op(Opcode::Frc, vec![rd(0, "w"), f1(-1.25)]),
-        ],
-    );
-    snap(
-        "round_ne",
-        &[op(Opcode::RoundNe, vec![rd(0, "xyzw"), rs(1, "wzyx")])],
-    );
-    snap(
-        "round_ni",
-        &[op(Opcode::RoundNi, vec![rd(0, "xy"), rs(0, "xyxx")])],
-    );
-    snap(
-        "round_pi",
-        &[op(Opcode::RoundPi, vec![rd(0, "x"), neg(rs(0, "x"))])],
-    );
-    snap(
-        "round_z",
-        &[sat(op(Opcode::RoundZ, vec![rd(0, "xy"), rs(0, "zwzz")]))],
-    );
-    snap(
-        "sqrt",
-        &[
-            op(Opcode::Sqrt, vec![rd(0, "x"), rs(0, "x")]),
-            op(Opcode::Sqrt, vec![rd(1, "yzw"), absneg(rs(1, "yzwy"))]),
-        ],
-    );
-    snap(
-        "rsq",
-        &[
-            op(Opcode::Rsq, vec![rd(0, "w"), rs(0, "w")]),
-            sat(op(
-                Opcode::Rsq,
-                vec![rd(1, "xy"), cb_rel(0, rs(0, "z"), "xyxx")],
-            )),
-        ],
-    );
-}
 
 #[test]
 fn min_max() {
@@ -764,8 +412,7 @@ fn min_max() {
         ),
         sat(op(Opcode::Min, vec![rd(2, "x"), v0("x"), cb(1, "y")])),
     ];
-    snap("min_max", &body);
-    let full = check("min_max_nan_exact", &nan_exact(), &body);
+    let full = case_with("min_max_nan_exact", &nan_exact(), &body);
     // The helpers are emitted once each, ahead of main.
     let main_at = full.find("void main()").expect("main");
     for sig in [
@@ -775,69 +422,6 @@ fn min_max() {
         assert_eq!(full.matches(sig).count(), 1, "{sig}");
         assert!(full.find(sig).expect("helper") < main_at, "{sig}");
     }
-}
-
-#[test]
-fn rcp() {
-    snap(
-        "rcp_scalar",
-        &[op(Opcode::Rcp, vec![rd(0, "x"), rs(0, "x")])],
-    );
-    snap(
-        "rcp_vector",
-        &[op(Opcode::Rcp, vec![rd(0, "xy"), rs(1, "xyxx")])],
-    );
-    snap(
-        "rcp_sat_modifier",
-        &[sat(op(
-            Opcode::Rcp,
-            vec![rd(1, "xyzw"), abs(cb(2, "xyzw"))],
-        ))],
-    );
-}
-
-#[test]
-fn sincos() {
-    snap(
-        "sincos_both",
-        &[op(Opcode::Sincos, vec![rd(1, "x"), rd(2, "x"), rs(0, "x")])],
-    );
-    snap(
-        "sincos_null_sin",
-        &[op(
-            Opcode::Sincos,
-            vec![Operand::null(), rd(0, "xy"), rs(1, "xyxx")],
-        )],
-    );
-    snap(
-        "sincos_null_cos",
-        &[op(
-            Opcode::Sincos,
-            vec![rd(0, "x"), Operand::null(), rs(0, "x")],
-        )],
-    );
-    snap(
-        "sincos_alias_both",
-        &[op(Opcode::Sincos, vec![rd(0, "y"), rd(0, "x"), rs(0, "x")])],
-    );
-    snap(
-        "sincos_alias_union_sat",
-        &[sat(op(
-            Opcode::Sincos,
-            vec![rd(0, "xw"), rd(1, "y"), neg(rs(0, "zwyx"))],
-        ))],
-    );
-    snap(
-        "sincos_to_output_immediate",
-        &[op(
-            Opcode::Sincos,
-            vec![
-                Operand::output(0, m("xy")),
-                Operand::output(0, m("zw")),
-                f4([0.0, 1.5, 0.0, 3.0]),
-            ],
-        )],
-    );
 }
 
 #[test]

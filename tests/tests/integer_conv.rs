@@ -1,10 +1,11 @@
 //! The integer-conv family (families.md §3 and the integer opcodes of §7).
 //!
 //! Two kinds of tests:
-//! - per-opcode shapes: a small pixel shader built with the encoder is
-//!   translated, its full GLSL must pass `glslangValidator`, and the body of
-//!   `main` is snapshotted (`snapshots/integer_conv__*.snap`, described by
-//!   the disassembly); one snapshot holds every helper function's text;
+//! - per-opcode shapes: the shader tests `tests/shaders/integer_conv/*.asm`
+//!   pin the GLSL of each shape (and, in `helpers.glsl`, every helper
+//!   function's text); here, assertions about those shaders (a small pixel
+//!   shader built with the encoder, its full GLSL checked with
+//!   `glslangValidator`);
 //! - numeric checks: the translated instructions, helpers included, run on
 //!   Mesa's GLES 3.0 (llvmpipe) through the headless runner, one pixel per
 //!   case with its operands in `cb0`, and every result word is compared
@@ -112,12 +113,6 @@ fn program(body: &[Instruction]) -> Built {
     Built::new(ProgramType::Pixel, 5, insts, Some(isgn), Some(osgn))
 }
 
-/// The disassembly of `body` after an encode → decode round trip, one
-/// instruction per line (the snapshots' description: "asm → GLSL").
-fn asm(body: &[Instruction]) -> String {
-    dxlower_tests::asm(ProgramType::Pixel, body)
-}
-
 /// Translates `body` in the test program with `profile`, checks the full
 /// text with glslang and returns it.
 fn translate(profile: &Profile, body: &[Instruction]) -> String {
@@ -133,14 +128,12 @@ fn translate(profile: &Profile, body: &[Instruction]) -> String {
     out.glsl
 }
 
-/// Translates `body`, snapshots the body of `main` as `name` (described by
-/// the disassembly) and returns it.
-fn snap(name: &str, profile: &Profile, body: &[Instruction]) -> String {
-    let b = main_body(&translate(profile, body));
-    insta::with_settings!({ description => asm(body), omit_expression => true }, {
-        insta::assert_snapshot!(name, b);
-    });
-    b
+/// Translates `body` (the full text checked with glslang) and returns the
+/// body of `main`. The case `name` is pinned by
+/// `tests/shaders/integer_conv/<name>.glsl`.
+fn case_body(name: &str, profile: &Profile, body: &[Instruction]) -> String {
+    dxlower_tests::shader_case("integer_conv", name);
+    main_body(&translate(profile, body))
 }
 
 fn translate_err(body: &[Instruction]) -> TranslateError {
@@ -211,7 +204,7 @@ fn family_claims_section_3_and_the_section_7_integer_opcodes() {
 
 #[test]
 fn iadd_imad_umad_ineg() {
-    let b = snap(
+    let b = case_body(
         "iadd_imad_umad_ineg",
         &webgl2(),
         &[
@@ -262,7 +255,7 @@ fn iadd_imad_umad_ineg() {
 
 #[test]
 fn min_max_keep_their_signedness() {
-    let b = snap(
+    let b = case_body(
         "min_max",
         &webgl2(),
         &[
@@ -315,7 +308,7 @@ fn shifts() -> Vec<Instruction> {
 
 #[test]
 fn shifts_mask_counts_mobile() {
-    let b = snap("shifts_mobile", &webgl2(), &shifts());
+    let b = case_body("shifts_mobile", &webgl2(), &shifts());
     // Immediate counts folded, register counts masked, lanes unrolled.
     assert!(b.contains("floatBitsToInt(r0.z) << 2"), "{b}");
     assert!(!b.contains("<< 34") && !b.contains(">> 38"), "{b}");
@@ -333,7 +326,7 @@ fn shifts_mask_counts_vector() {
         mobile_workarounds: false,
         ..webgl2()
     };
-    let b = snap("shifts_vector", &p, &shifts());
+    let b = case_body("shifts_vector", &p, &shifts());
     // Equal immediate counts print as one scalar count.
     assert!(b.contains("floatBitsToInt(r0.xyzw) << 2)"), "{b}");
     assert!(b.contains("floatBitsToInt(r1.xy) << 1)"), "{b}");
@@ -345,7 +338,7 @@ fn shifts_mask_counts_vector() {
 
 #[test]
 fn itof_utof_never_merge() {
-    let b = snap(
+    let b = case_body(
         "itof_utof",
         &webgl2(),
         &[
@@ -373,7 +366,7 @@ fn ftoi_ftou_d3d_exact() {
     let glsl = translate(&webgl2(), &ftoi_ftou());
     assert!(glsl.contains("int dx11_ftoi(float v)"), "{glsl}");
     assert!(glsl.contains("uint dx11_ftou(float v)"), "{glsl}");
-    let b = snap("ftoi_ftou_d3d_exact", &webgl2(), &ftoi_ftou());
+    let b = case_body("ftoi_ftou_d3d_exact", &webgl2(), &ftoi_ftou());
     assert!(
         b.contains(
             "r0.xy = intBitsToFloat(ivec2(dx11_ftoi(vs_TEXCOORD0.x), dx11_ftoi(vs_TEXCOORD0.y)));"
@@ -390,14 +383,14 @@ fn ftoi_ftou_bare() {
     });
     let glsl = translate(&p, &ftoi_ftou());
     assert!(!glsl.contains("dx11_"), "{glsl}");
-    let b = snap("ftoi_ftou_bare", &p, &ftoi_ftou());
+    let b = case_body("ftoi_ftou_bare", &p, &ftoi_ftou());
     assert!(b.contains("r0.z = uintBitsToFloat(uint(r1.z));"), "{b}");
 }
 
 #[test]
 fn f16tof32_reads_all_lanes_before_writing() {
     // fxc: `f16tof32 r0, r0.wzyx` (vkd3d f16tof32_2).
-    let b = snap(
+    let b = case_body(
         "f16tof32",
         &webgl2(),
         &[
@@ -427,7 +420,6 @@ fn f32tof16_clamped() {
         "{glsl}"
     );
     assert!(!glsl.contains("uint dx11_f32tof16(float v)"), "{glsl}");
-    snap("f32tof16_clamped", &webgl2(), &f32tof16());
 }
 
 #[test]
@@ -439,7 +431,6 @@ fn f32tof16_exact() {
     let glsl = translate(&p, &f32tof16());
     assert!(glsl.contains("uint dx11_f32tof16(float v)"), "{glsl}");
     assert!(!glsl.contains("packHalf2x16"), "{glsl}");
-    snap("f32tof16_exact", &p, &f32tof16());
 }
 
 // ---------------------------------------------------------------------------
@@ -447,7 +438,7 @@ fn f32tof16_exact() {
 
 #[test]
 fn bitfield_extract_insert() {
-    let b = snap(
+    let b = case_body(
         "bitfield",
         &webgl2(),
         &[
@@ -484,41 +475,12 @@ fn bitfield_extract_insert() {
     );
 }
 
-#[test]
-fn bit_counting() {
-    snap(
-        "bit_counting",
-        &webgl2(),
-        &[
-            inst(Opcode::Countbits, vec![rd(0, "xy"), rs(1, "xyxx")]),
-            inst(Opcode::FirstbitHi, vec![rd(0, "z"), rs(1, "x")]),
-            inst(Opcode::FirstbitLo, vec![rd(0, "w"), rs(1, "x")]),
-            inst(Opcode::FirstbitShi, vec![od(1, "x"), rs(1, "y")]),
-            inst(Opcode::Bfrev, vec![rd(2, "yzw"), rs(2, "xyzw")]),
-        ],
-    );
-}
-
-#[test]
-fn msad() {
-    // fxc lowers `msad4(tally, uint2(1, 2), uint4(3, 4, 5, 6)).x` to this
-    // (corpus: dxdecompiler/3Dmigoto__compute.cs).
-    snap(
-        "msad",
-        &webgl2(),
-        &[inst(
-            Opcode::Msad,
-            vec![rd(0, "y"), rs(0, "x"), rs(0, "y"), rs(0, "z")],
-        )],
-    );
-}
-
 // ---------------------------------------------------------------------------
 // Shapes: two destinations
 
 #[test]
 fn udiv_destinations_and_aliasing() {
-    let b = snap(
+    let b = case_body(
         "udiv",
         &webgl2(),
         &[
@@ -568,32 +530,8 @@ fn udiv_destinations_and_aliasing() {
 }
 
 #[test]
-fn imul_umul_halves() {
-    snap(
-        "imul_umul",
-        &webgl2(),
-        &[
-            inst(Opcode::Imul, vec![null(), rd(1, "y"), rs(1, "y"), l(3)]),
-            inst(
-                Opcode::Imul,
-                vec![rd(0, "x"), rd(0, "y"), rs(1, "x"), rs(2, "x")],
-            ),
-            inst(
-                Opcode::Umul,
-                vec![rd(2, "xy"), null(), rs(1, "xyxx"), rs(2, "zwzz")],
-            ),
-            // Same register for both halves and the sources: locals.
-            inst(
-                Opcode::Umul,
-                vec![rd(1, "z"), rd(1, "w"), rs(1, "z"), rs(1, "w")],
-            ),
-        ],
-    );
-}
-
-#[test]
 fn uaddc_usubb_flags_are_zero_or_one() {
-    let b = snap(
+    let b = case_body(
         "uaddc_usubb",
         &webgl2(),
         &[
@@ -708,18 +646,8 @@ fn every_helper_once() {
     ] {
         assert!(!glsl.contains(banned), "{banned} emitted:\n{glsl}");
     }
-    // The helper section: from the first helper to `void main()`.
-    let from = glsl.find("int dx11_ftoi(").unwrap_or(0);
-    let to = glsl.find("void main()").unwrap_or(glsl.len());
-    insta::assert_snapshot!("helpers", &glsl[from..to]);
-    // The clamped f32tof16 helper (the default) is the only one missing.
-    let clamped = translate(
-        &webgl2(),
-        &[inst(Opcode::F32tof16, vec![rd(0, "x"), rs(1, "x")])],
-    );
-    let from = clamped.find("uint dx11_f32tof16_clamped(").unwrap_or(0);
-    let to = clamped.find("void main()").unwrap_or(clamped.len());
-    insta::assert_snapshot!("helper_f32tof16_clamped", &clamped[from..to]);
+    // The helper texts are pinned by tests/shaders/integer_conv/helpers.glsl
+    // and helper_f32tof16_clamped.glsl.
 }
 
 #[test]

@@ -5,8 +5,9 @@
 //! under the `bone_transforms` pass, in both modes — as full shaders
 //! checked with `glslangValidator`, plus the loads the pass must reject.
 //!
-//! Each snapshot's description is the disassembly of the instructions
-//! under test, so a `.snap` reads as "asm → GLSL".
+//! The GLSL of the lowered loads is pinned by the shader tests
+//! `tests/shaders/memory_structured/*.asm` → `.glsl`; the refusal reports
+//! stay snapshots here (each is several stages in one text).
 
 // Link every family so their handlers register.
 extern crate dxlower_lowerings;
@@ -222,9 +223,10 @@ fn webgl2() -> Profile {
 // Checks
 // ---------------------------------------------------------------------------
 
-/// Translates, checks the whole shader with glslang, snapshots it (the
-/// description is the body's disassembly); returns the GLSL.
-fn check(name: &str, profile: &Profile, built: &Built, body: &[Instruction]) -> String {
+/// Translates and checks the whole shader with glslang; returns the GLSL.
+/// The case `name` is pinned by `tests/shaders/memory_structured/<name>.glsl`.
+fn case_with(name: &str, profile: &Profile, built: &Built, _body: &[Instruction]) -> String {
+    dxlower_tests::shader_case("memory_structured", name);
     let stage = built.program.version.program_type;
     let out = built
         .translate(profile)
@@ -235,9 +237,6 @@ fn check(name: &str, profile: &Profile, built: &Built, body: &[Instruction]) -> 
             out.glsl
         );
     }
-    insta::with_settings!({ description => asm(stage, body), omit_expression => true }, {
-        insta::assert_snapshot!(name, out.glsl);
-    });
     out.glsl
 }
 
@@ -801,7 +800,7 @@ fn carbon_body() -> Vec<Instruction> {
 #[test]
 fn bone_transforms_cb3_splice() {
     let body = carbon_body();
-    let glsl = check(
+    let glsl = case_with(
         "bone_transforms_cb3_splice",
         &ccpwgl(),
         &skin_vs(&bone_decls(), &body),
@@ -829,7 +828,7 @@ fn bone_transforms_cb3_splice() {
 #[test]
 fn bone_transforms_ubo() {
     let body = carbon_body();
-    let glsl = check(
+    let glsl = case_with(
         "bone_transforms_ubo",
         &native(),
         &skin_vs(&bone_decls(), &body),
@@ -890,7 +889,7 @@ fn bone_transforms_lane_shapes() {
     body.extend(shapes_body());
     // No cb3[26] read: indices are used as they are.
     let built = skin_vs(&bone_decls(), &body);
-    let glsl = check(
+    let glsl = case_with(
         "bone_transforms_lane_shapes_cb3_splice",
         &ccpwgl(),
         &built,
@@ -912,7 +911,7 @@ fn bone_transforms_lane_shapes() {
         glsl.contains("r0 = cb3.data[floatBitsToInt(r0.x) * 3 + 26].xyzw;"),
         "{glsl}"
     );
-    let glsl = check("bone_transforms_lane_shapes_ubo", &native(), &built, &body);
+    let glsl = case_with("bone_transforms_lane_shapes_ubo", &native(), &built, &body);
     assert!(glsl.contains("r3.zw = sb0.data[16].yx;"), "{glsl}");
 }
 
@@ -928,7 +927,7 @@ fn bone_transforms_dynamic_byte_offset_ubo() {
         ),
     ];
     let built = skin_vs(&bone_decls(), &body);
-    let glsl = check(
+    let glsl = case_with(
         "bone_transforms_dynamic_offset_ubo",
         &native(),
         &built,
@@ -1103,7 +1102,7 @@ fn the_offset_add_is_removed_in_either_operand_order_and_through_a_temp() {
             vec![Operand::output(0, m("xyzw")), rs(1, "xyzw"), rs(3, "xyzw")],
         ),
     ];
-    let glsl = check(
+    let glsl = case_with(
         "bone_transforms_offset_add_through_temp",
         &ccpwgl(),
         &skin_vs(&bone_decls(), &body),

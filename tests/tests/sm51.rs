@@ -5,8 +5,8 @@
 //! Every SM5.1 program here is also rewritten into its SM5.0 twin by
 //! [`to_sm50`] (declarations `cb<reg>[size]`, `t<reg>`, `s<reg>`; operands
 //! without the range id) and both are translated: the outputs must be equal.
-//! The snapshots show the whole shader (described by the SM5.1 listing) and
-//! every shader is checked with glslangValidator. The corpus test does the
+//! The shader tests `tests/shaders/sm51/*.asm` pin the whole shader of
+//! each SM5.1 program, and every shader is checked with glslangValidator. The corpus test does the
 //! same for every SM5.1 vertex and pixel shader of the shared corpus.
 //! Resource arrays, other register spaces and dynamic range indices are
 //! refused by name; ids that disagree with their declaration are malformed.
@@ -16,7 +16,6 @@
 extern crate dxlower_lowerings;
 
 use dxlower_core::{Profile, StageGlsl, StageInput, TranslateError};
-use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Opcode, Operand, OperandType, Payload,
@@ -252,25 +251,12 @@ fn to_sm50(p: &Program) -> Program {
 // Checks
 // ---------------------------------------------------------------------------
 
-/// The fxc-style listing of a program.
-fn listing(p: &Program) -> String {
-    let mut out = format!(
-        "{}_{}_{}\n",
-        p.version.program_type.prefix(),
-        p.version.major,
-        p.version.minor
-    );
-    for inst in &p.instructions {
-        write_instruction(&mut out, &p.version, inst, &Options::default()).expect("listing");
-        out.push('\n');
-    }
-    out
-}
-
 /// Translates the SM5.1 stage and its SM5.0 twin, asserts both give the
-/// same GLSL, cbuffers and sampler uniforms, checks the shader with
-/// glslangValidator and snapshots it (described by the SM5.1 listing).
-fn check(name: &str, stage: &Stage) -> StageGlsl {
+/// same GLSL, cbuffers and sampler uniforms, and checks the shader with
+/// glslangValidator. The SM5.1 program and its GLSL are pinned by
+/// `tests/shaders/sm51/<name>.asm` → `.glsl`.
+fn case_with(name: &str, stage: &Stage) -> StageGlsl {
+    dxlower_tests::shader_case("sm51", name);
     assert_eq!(stage.program.version.minor, 1, "{name}: an SM5.1 program");
     let out = stage
         .translate()
@@ -292,9 +278,6 @@ fn check(name: &str, stage: &Stage) -> StageGlsl {
     if let Err(log) = glslang(&out.glsl, stage.program.version.program_type) {
         panic!("{name}: glslangValidator rejects:\n{}\n{log}", out.glsl);
     }
-    insta::with_settings!({ description => listing(&stage.program), omit_expression => true }, {
-        insta::assert_snapshot!(name, out.glsl);
-    });
     out
 }
 
@@ -352,7 +335,7 @@ fn cb_read() {
             ),
         ],
     );
-    let out = check("cb_read", &stage);
+    let out = case_with("cb_read", &stage);
     assert!(out
         .glsl
         .contains("uniform ConstantBuffer0 {\n    vec4 data[4];\n} cb0;"));
@@ -388,7 +371,7 @@ fn texture_sample() {
             ),
         ],
     );
-    let out = check("texture_sample", &stage);
+    let out = case_with("texture_sample", &stage);
     assert!(out
         .glsl
         .contains("r0 = texture(t0TEX_with_SMPs0, vs_TEXCOORD0.xy);"));
@@ -456,7 +439,7 @@ fn ids_are_not_registers() {
             ),
         ],
     );
-    let out = check("ids_are_not_registers", &stage);
+    let out = case_with("ids_are_not_registers", &stage);
     for name in [
         "} cb1;",
         "} cb0;",

@@ -1,30 +1,25 @@
-//! The texture-sample family (families.md §5): one insta snapshot of the
-//! `main` body (helpers included) per opcode and operand shape, every full
-//! shader checked with `glslangValidator`, plus the refusals by name and
-//! the handler-level cases the declaration handlers would stop first
-//! (multisample textures, feedback forms).
-//!
-//! Each snapshot's description is the disassembly of the instructions under
-//! test, so a `.snap` reads as "asm → GLSL".
+//! The texture-sample family (families.md §5): the refusals by name and the
+//! handler-level cases the declaration handlers would stop first
+//! (multisample textures, feedback forms). The GLSL of each opcode and
+//! operand shape is pinned by the shader tests
+//! `tests/shaders/texture_sample/*.asm` → `.glsl`.
 
 // Link every family so their handlers register.
 extern crate dxlower_lowerings;
 
-use dxlower_core::profile::FragCoordOrigin;
 use dxlower_core::testing::Harness;
 use dxlower_core::{Lower, Profile, Registry, ResourceDecl, StageInput, TranslateError, Ty};
 use dxlower_core::{Precision, SamplerKey, SamplerUniform};
-use dxlower_dxbc::disasm::{write_instruction, Options};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     ExtendedOpcode, Instruction, InterpolationMode, Opcode, Operand, OperandType, Program,
     ProgramType, ResourceDimension, ReturnType, SamplerMode, SignatureElement,
-    SignatureSystemValue, SystemValue, Version,
+    SignatureSystemValue, SystemValue,
 };
-use dxlower_lowerings::decl_io::switches::{Texture1D, TextureBuffers};
+use dxlower_lowerings::decl_io::switches::Texture1D;
 use dxlower_lowerings::texture_sample::switches::{Gather4, ResinfoMipCount};
 use dxlower_tests::build::{m, op, rd, resinfo, rs, s, v};
-use dxlower_tests::{glslang, main_body, signature, Built};
+use dxlower_tests::{glslang, signature, Built};
 
 // ---------------------------------------------------------------------------
 // Operand shorthands
@@ -164,66 +159,21 @@ fn vs(body: &[Instruction]) -> Built {
     Built::new(ProgramType::Vertex, 5, insts, Some(isgn), Some(osgn))
 }
 
-/// The disassembly of `body`, one instruction per line.
-fn asm(stage: ProgramType, body: &[Instruction]) -> String {
-    let built = Built::new(stage, 5, body.to_vec(), None, None);
-    let version = Version::new(stage, 5, 0);
-    let mut text = String::new();
-    for inst in &built.program.instructions {
-        write_instruction(&mut text, &version, inst, &Options::default()).expect("disassemble");
-        text.push('\n');
-    }
-    text
-}
-
-/// The `main` body plus the helper functions the stage uses (the text
-/// between the declarations and `void main()` that this family adds).
-fn shown(glsl: &str) -> String {
-    let mut out = String::new();
-    let mut in_helper = false;
-    for line in glsl.lines() {
-        let starts_helper = ["vec4 dx11_", "ivec4 dx11_", "uvec4 dx11_"]
-            .iter()
-            .any(|h| line.starts_with(h));
-        if starts_helper || in_helper || line.starts_with("uniform highp ivec4 ") {
-            out.push_str(line);
-            out.push('\n');
-        }
-        if starts_helper {
-            in_helper = true;
-        } else if line == "}" {
-            in_helper = false;
-        }
-    }
-    out.push_str(&main_body(glsl));
-    out
-}
-
-/// Translates, checks the whole shader with `glslangValidator`, snapshots
-/// the helpers and `main` body; returns the full GLSL.
-fn check(name: &str, profile: &Profile, built: &Built, body: &[Instruction]) -> String {
-    let stage = built.program.version.program_type;
-    let out = built
+/// Translates `body` in the test pixel shader and checks the whole shader
+/// with `glslangValidator`; returns the GLSL. (The GLSL of each named case
+/// is pinned by `tests/shaders/texture_sample/<name>.glsl`.)
+fn case_with(name: &str, profile: &Profile, body: &[Instruction]) -> String {
+    dxlower_tests::shader_case("texture_sample", name);
+    let out = ps(body, &[])
         .translate(profile)
         .unwrap_or_else(|e| panic!("{name}: translation failed: {e}"));
-    if let Err(log) = glslang(&out.glsl, stage) {
+    if let Err(log) = glslang(&out.glsl, ProgramType::Pixel) {
         panic!(
             "{name}: glslangValidator rejects the output:\n{}\n{log}",
             out.glsl
         );
     }
-    insta::with_settings!({ description => asm(stage, body), omit_expression => true }, {
-        insta::assert_snapshot!(name, shown(&out.glsl));
-    });
     out.glsl
-}
-
-fn snap(name: &str, body: &[Instruction]) -> String {
-    check(name, &Profile::default(), &ps(body, &[]), body)
-}
-
-fn snap_with(name: &str, profile: &Profile, body: &[Instruction]) -> String {
-    check(name, profile, &ps(body, &[]), body)
 }
 
 fn mip_uniform() -> Profile {
@@ -508,358 +458,9 @@ fn unit_unemulated_dimensions_are_refused_by_name() {
 // End to end: sampling
 // ---------------------------------------------------------------------------
 
-#[test]
-fn sample() {
-    let body = |res: Operand, coord: Operand| {
-        vec![op(Opcode::Sample, vec![rd(0, "xyzw"), coord, res, smp(0)])]
-    };
-    snap("sample_2d", &body(t(0), v(0, "xyxx")));
-    snap("sample_2darray", &body(t(1), v(0, "xyzx")));
-    snap("sample_cube", &body(t(2), v(0, "xyzx")));
-    snap("sample_3d", &body(t(3), v(0, "xyzx")));
-    snap("sample_1d", &body(t(4), v(0, "xxxx")));
-    snap("sample_1darray", &body(t(5), v(0, "xyxx")));
-    snap("sample_int", &body(t(6), v(0, "xyxx")));
-    snap("sample_uint", &body(t(7), v(0, "xyxx")));
-    // Resource swizzle through a partial mask; `_sat` as a second
-    // statement; an output destination.
-    snap(
-        "sample_swizzle_mask",
-        &[op(
-            Opcode::Sample,
-            vec![rd(0, "xz"), v(0, "xyxx"), tsw(0, "wzyx"), smp(0)],
-        )],
-    );
-    snap(
-        "sample_sat_output",
-        &[op(
-            Opcode::Sample,
-            vec![
-                Operand::output(0, m("xyz")),
-                v(0, "xyxx"),
-                tsw(0, "xyzw"),
-                smp(0),
-            ],
-        )
-        .with_saturate()],
-    );
-    // Immediate offsets per dimension; an all-zero `_aoffimmi` is none.
-    snap(
-        "sample_offset_2d",
-        &[aoff(
-            op(
-                Opcode::Sample,
-                vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0)],
-            ),
-            1,
-            -2,
-            0,
-        )],
-    );
-    snap(
-        "sample_offset_2darray",
-        &[aoff(
-            op(
-                Opcode::Sample,
-                vec![rd(0, "xyzw"), v(0, "xyzx"), t(1), smp(0)],
-            ),
-            -8,
-            7,
-            0,
-        )],
-    );
-    snap(
-        "sample_offset_3d",
-        &[aoff(
-            op(
-                Opcode::Sample,
-                vec![rd(0, "xyzw"), v(0, "xyzx"), t(3), smp(0)],
-            ),
-            1,
-            2,
-            3,
-        )],
-    );
-    snap(
-        "sample_offset_1d",
-        &[aoff(
-            op(
-                Opcode::Sample,
-                vec![rd(0, "xyzw"), v(0, "xxxx"), t(4), smp(0)],
-            ),
-            3,
-            0,
-            0,
-        )],
-    );
-    snap(
-        "sample_offset_zero",
-        &[aoff(
-            op(
-                Opcode::Sample,
-                vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0)],
-            ),
-            0,
-            0,
-            0,
-        )],
-    );
-    // The destination is also the coordinate register: one statement.
-    snap(
-        "sample_alias",
-        &[
-            op(Opcode::Mov, vec![rd(0, "xyzw"), v(0, "xyzw")]),
-            op(
-                Opcode::Sample,
-                vec![rd(0, "xyzw"), rs(0, "xyxx"), t(0), smp(0)],
-            ),
-        ],
-    );
-}
-
-#[test]
-fn sample_b() {
-    snap(
-        "sample_b_2d",
-        &[op(
-            Opcode::SampleB,
-            vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0), f1(-1.0)],
-        )],
-    );
-    snap(
-        "sample_b_offset_cube_reg_bias",
-        &[
-            aoff(
-                op(
-                    Opcode::SampleB,
-                    vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0), v(1, "w")],
-                ),
-                1,
-                1,
-                0,
-            ),
-            op(
-                Opcode::SampleB,
-                vec![rd(1, "xyzw"), v(0, "xyzx"), t(2), smp(0), v(1, "w")],
-            ),
-        ],
-    );
-}
-
-#[test]
-fn sample_l() {
-    snap(
-        "sample_l_2d",
-        &[op(
-            Opcode::SampleL,
-            vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp(0), f1(0.0)],
-        )],
-    );
-    snap(
-        "sample_l_offset_2darray",
-        &[aoff(
-            op(
-                Opcode::SampleL,
-                vec![rd(0, "xyzw"), v(0, "xyzx"), t(1), smp(0), v(1, "x")],
-            ),
-            -1,
-            2,
-            0,
-        )],
-    );
-    snap(
-        "sample_l_cube_3d_1darray",
-        &[
-            op(
-                Opcode::SampleL,
-                vec![rd(0, "xyzw"), v(0, "xyzx"), t(2), smp(0), f1(2.5)],
-            ),
-            op(
-                Opcode::SampleL,
-                vec![rd(1, "xyzw"), v(0, "xyzx"), t(3), smp(0), f1(0.0)],
-            ),
-            op(
-                Opcode::SampleL,
-                vec![rd(2, "xyzw"), v(0, "xyxx"), t(5), smp(0), f1(1.0)],
-            ),
-        ],
-    );
-    // Legal in a vertex shader (textureLod).
-    let body = [op(
-        Opcode::SampleL,
-        vec![
-            Operand::output(1, m("xyzw")),
-            v(1, "xyxx"),
-            t(0),
-            smp(0),
-            f1(0.0),
-        ],
-    )];
-    check("sample_l_vs", &Profile::default(), &vs(&body), &body);
-}
-
-#[test]
-fn sample_d() {
-    snap(
-        "sample_d_2d",
-        &[op(
-            Opcode::SampleD,
-            vec![
-                rd(0, "xyzw"),
-                v(0, "xyxx"),
-                t(0),
-                smp(0),
-                v(1, "xyxx"),
-                v(1, "zwzz"),
-            ],
-        )],
-    );
-    snap(
-        "sample_d_cube_1d_offset",
-        &[
-            op(
-                Opcode::SampleD,
-                vec![
-                    rd(0, "xyzw"),
-                    v(0, "xyzx"),
-                    t(2),
-                    smp(0),
-                    v(1, "xyzx"),
-                    v(1, "yzwy"),
-                ],
-            ),
-            op(
-                Opcode::SampleD,
-                vec![
-                    rd(1, "xyzw"),
-                    v(0, "xxxx"),
-                    t(4),
-                    smp(0),
-                    v(1, "xxxx"),
-                    v(1, "yyyy"),
-                ],
-            ),
-            aoff(
-                op(
-                    Opcode::SampleD,
-                    vec![
-                        rd(2, "xy"),
-                        v(0, "xyxx"),
-                        tsw(0, "yxzw"),
-                        smp(0),
-                        v(1, "xyxx"),
-                        v(1, "zwzz"),
-                    ],
-                ),
-                2,
-                2,
-                0,
-            ),
-        ],
-    );
-}
-
-#[test]
-fn sample_c() {
-    let c = |res: u32, coord: &str| {
-        op(
-            Opcode::SampleC,
-            vec![rd(0, "x"), v(0, coord), tsw(res, "xxxx"), smp(1), v(1, "x")],
-        )
-    };
-    snap("sample_c_2d", &[c(0, "xyxx")]);
-    snap("sample_c_2darray", &[c(1, "xyzx")]);
-    snap("sample_c_cube", &[c(2, "xyzx")]);
-    snap("sample_c_1d_1darray", &[c(4, "xxxx"), c(5, "xyxx")]);
-    // Offsets: textureOffset on 2D, textureGradOffset on 2D arrays.
-    snap("sample_c_2d_offset", &[aoff(c(0, "xyxx"), 1, -1, 0)]);
-    snap("sample_c_2darray_offset", &[aoff(c(1, "xyzx"), 1, -1, 0)]);
-    snap("sample_c_1darray_offset", &[aoff(c(5, "xyxx"), -3, 0, 0)]);
-    // The comparison result is replicated into every written lane.
-    snap(
-        "sample_c_broadcast",
-        &[op(
-            Opcode::SampleC,
-            vec![rd(0, "xyzw"), v(0, "xyxx"), tsw(0, "xxxx"), smp(1), f1(0.5)],
-        )],
-    );
-}
-
-#[test]
-fn sample_c_lz() {
-    let c = |res: u32, coord: &str| {
-        op(
-            Opcode::SampleCLz,
-            vec![rd(0, "x"), v(0, coord), tsw(res, "xxxx"), smp(1), v(1, "x")],
-        )
-    };
-    snap("sample_c_lz_2d", &[c(0, "xyxx")]);
-    snap("sample_c_lz_2darray", &[c(1, "xyzx")]);
-    snap("sample_c_lz_cube", &[c(2, "xyzx")]);
-    snap("sample_c_lz_1d_1darray", &[c(4, "xxxx"), c(5, "xyxx")]);
-    snap("sample_c_lz_2d_offset", &[aoff(c(0, "xyxx"), 1, 1, 0)]);
-    snap("sample_c_lz_2darray_offset", &[aoff(c(1, "xyzx"), 1, 1, 0)]);
-    // Also compiles in a vertex shader (textureGrad is in every stage).
-    let body = [op(
-        Opcode::SampleCLz,
-        vec![
-            Operand::output(1, m("x")),
-            v(1, "xyzx"),
-            tsw(1, "xxxx"),
-            smp(1),
-            v(1, "w"),
-        ],
-    )];
-    check("sample_c_lz_vs", &Profile::default(), &vs(&body), &body);
-}
-
 // ---------------------------------------------------------------------------
 // ld
 // ---------------------------------------------------------------------------
-
-#[test]
-fn ld() {
-    let ld = |res: Operand, a: Operand| op(Opcode::Ld, vec![rd(0, "xyzw"), a, res]);
-    snap("ld_2d", &[ld(t(0), rs(1, "xyzw"))]);
-    snap(
-        "ld_2darray_3d",
-        &[ld(t(1), rs(1, "xyzw")), ld(t(3), rs(2, "xyzw"))],
-    );
-    snap(
-        "ld_1d_1darray",
-        &[ld(t(4), rs(1, "xyzw")), ld(t(5), rs(2, "xyzw"))],
-    );
-    snap(
-        "ld_int_uint",
-        &[ld(t(6), rs(1, "xyzw")), ld(tsw(7, "wzyx"), rs(2, "xyzw"))],
-    );
-    snap(
-        "ld_immediate_address",
-        &[ld(t(0), Operand::imm32_4([3, 4, 0, 1]))],
-    );
-    snap(
-        "ld_offsets",
-        &[
-            aoff(ld(t(0), rs(1, "xyww")), 1, -1, 0),
-            aoff(ld(t(1), rs(1, "xyzw")), -2, 3, 0),
-            aoff(ld(t(3), rs(1, "xyzw")), 1, 2, 3),
-            aoff(ld(t(5), rs(1, "xyzw")), 4, 0, 0),
-        ],
-    );
-    // Partial mask and swizzle; `ld` in a vertex shader.
-    snap(
-        "ld_swizzle_mask",
-        &[op(
-            Opcode::Ld,
-            vec![rd(0, "yw"), rs(0, "xyzw"), tsw(0, "xxyz")],
-        )],
-    );
-    let body = [op(
-        Opcode::Ld,
-        vec![Operand::output(1, m("xyzw")), v(1, "xyzw"), t(0)],
-    )];
-    check("ld_vs", &Profile::default(), &vs(&body), &body);
-}
 
 #[test]
 fn ld_buffer_emulated_or_refused() {
@@ -873,11 +474,6 @@ fn ld_buffer_emulated_or_refused() {
         ),
     ];
     let built = ps(&body, &[decl, idecl]);
-    let emulate = Profile::default().with(dxlower_lowerings::decl_io::DeclIoSwitches {
-        texture_buffers: TextureBuffers::Emulate,
-        ..Default::default()
-    });
-    check("ld_buffer_emulated", &emulate, &built, &body);
     let (what, _, lifted) = refused(&Profile::default(), &built);
     assert_eq!(what, "buffer t9");
     assert!(lifted.is_some_and(|l| l.contains("texture_buffers")));
@@ -888,47 +484,9 @@ fn ld_buffer_emulated_or_refused() {
 // ---------------------------------------------------------------------------
 
 #[test]
-fn resinfo_shapes() {
-    // Sizes only: no uniform needed, one vector expression.
-    snap(
-        "resinfo_uint_2d_sizes",
-        &[resinfo(2, rd(0, "xy"), i1(0), t(0))],
-    );
-    snap(
-        "resinfo_float_3d_sizes",
-        &[resinfo(0, rd(0, "xyz"), i1(0), t(3))],
-    );
-    snap(
-        "resinfo_rcp_2d_sizes",
-        &[resinfo(1, rd(0, "xy"), i1(0), t(0))],
-    );
-    // Zero lanes, and the resource swizzle picking D3D components.
-    snap(
-        "resinfo_float_2d_zero_lane",
-        &[resinfo(0, rd(0, "xyz"), i1(0), t(0))],
-    );
-    snap(
-        "resinfo_swizzle",
-        &[resinfo(0, rd(0, "xy"), i1(0), tsw(0, "yxzw"))],
-    );
-    // Array sizes are not reciprocated; 1D and 1D-array component maps.
-    snap(
-        "resinfo_rcp_2darray",
-        &[resinfo(1, rd(0, "xyz"), i1(0), t(1))],
-    );
-    snap(
-        "resinfo_1d_1darray",
-        &[
-            resinfo(0, rd(0, "xyz"), i1(0), t(4)),
-            resinfo(2, rd(1, "xyz"), i1(0), t(5)),
-        ],
-    );
-}
-
-#[test]
 fn resinfo_mip_count() {
     // With the profile's uniform: declared once, read per register.
-    let glsl = snap_with(
+    let glsl = case_with(
         "resinfo_mip_count_uniform",
         &mip_uniform(),
         &[
@@ -941,19 +499,6 @@ fn resinfo_mip_count() {
             .count(),
         1,
         "{glsl}"
-    );
-    // A register mip level is guarded against the level count; the mip
-    // operand is the destination register (one assignment after the
-    // local).
-    snap_with(
-        "resinfo_guarded_alias",
-        &mip_uniform(),
-        &[resinfo(1, rd(0, "xyzw"), rs(0, "x"), t(1))],
-    );
-    snap_with(
-        "resinfo_guarded_sizes",
-        &mip_uniform(),
-        &[resinfo(2, rd(2, "xy"), rs(1, "z"), t(3))],
     );
     // Without it, a `.w` that a later instruction reads is refused by
     // name; sizes still lower (unguarded).
@@ -968,28 +513,6 @@ fn resinfo_mip_count() {
     assert_eq!(what, "resinfo mip count");
     assert!(why.contains("textureQueryLevels"), "{why}");
     assert!(lifted.is_some_and(|l| l.contains("resinfo_mip_count")));
-    snap(
-        "resinfo_unguarded_register_mip",
-        &[resinfo(0, rd(0, "xy"), rs(1, "x"), t(0))],
-    );
-    // fxc's `GetDimensions(w, h)` shape: `.w` written, overwritten before
-    // any read — the lane is dropped, not refused.
-    let un = |code, d, src| op(code, vec![d, src]);
-    snap(
-        "resinfo_dead_mip_count_dropped",
-        &[
-            resinfo(2, rd(0, "xyzw"), i1(0), t(0)),
-            un(Opcode::Utof, rd(0, "xy"), rs(0, "xyxx")),
-            op(Opcode::Mul, vec![rd(0, "xy"), rs(0, "xyxx"), v(0, "xyxx")]),
-            un(Opcode::Ftoi, rd(0, "xy"), rs(0, "xyxx")),
-            un(Opcode::Mov, rd(0, "zw"), Operand::imm32_4([0, 0, 0, 0])),
-            op(Opcode::Ld, vec![rd(0, "xyzw"), rs(0, "xyzw"), t(0)]),
-            un(Opcode::Mov, Operand::output(0, m("xyzw")), rs(0, "xyzw")),
-        ],
-    );
-    // resinfo in a vertex shader.
-    let body = [resinfo(0, Operand::output(1, m("xyzw")), i1(0), t(2))];
-    check("resinfo_vs_cube", &mip_uniform(), &vs(&body), &body);
 }
 
 // ---------------------------------------------------------------------------
@@ -998,95 +521,6 @@ fn resinfo_mip_count() {
 
 #[test]
 fn gather4() {
-    snap(
-        "gather4_2d_green",
-        &[op(
-            Opcode::Gather4,
-            vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp_sel(0, "y")],
-        )],
-    );
-    snap(
-        "gather4_2darray_offset_swizzle",
-        &[aoff(
-            op(
-                Opcode::Gather4,
-                vec![rd(0, "xw"), v(0, "xyzx"), tsw(1, "wzyx"), smp_sel(0, "w")],
-            ),
-            1,
-            -1,
-            0,
-        )],
-    );
-    snap(
-        "gather4_int_uint",
-        &[
-            op(
-                Opcode::Gather4,
-                vec![rd(0, "xyzw"), v(0, "xyxx"), t(6), smp_sel(0, "x")],
-            ),
-            op(
-                Opcode::Gather4,
-                vec![rd(1, "xyzw"), v(0, "xyzx"), t(8), smp_sel(0, "z")],
-            ),
-        ],
-    );
-    snap(
-        "gather4_c",
-        &[
-            op(
-                Opcode::Gather4C,
-                vec![
-                    rd(0, "xyzw"),
-                    v(0, "xyxx"),
-                    t(0),
-                    smp_sel(1, "x"),
-                    v(1, "x"),
-                ],
-            ),
-            aoff(
-                op(
-                    Opcode::Gather4C,
-                    vec![
-                        rd(1, "xyzw"),
-                        v(0, "xyzx"),
-                        t(1),
-                        smp_sel(1, "x"),
-                        v(1, "y"),
-                    ],
-                ),
-                2,
-                0,
-                0,
-            ),
-        ],
-    );
-    snap(
-        "gather4_po",
-        &[op(
-            Opcode::Gather4Po,
-            vec![
-                rd(0, "xyzw"),
-                v(0, "xyxx"),
-                rs(1, "xyxx"),
-                t(0),
-                smp_sel(0, "x"),
-            ],
-        )],
-    );
-    snap(
-        "gather4_po_c",
-        &[op(
-            Opcode::Gather4PoC,
-            vec![
-                rd(0, "xyzw"),
-                v(0, "xyzx"),
-                rs(1, "zwzz"),
-                t(1),
-                smp_sel(1, "x"),
-                v(1, "w"),
-            ],
-        )],
-    );
     // Refused: by the profile, and on cube maps.
     let body = [op(
         Opcode::Gather4,
@@ -1114,22 +548,7 @@ fn gather4() {
 // ---------------------------------------------------------------------------
 
 #[test]
-fn derivatives() {
-    let body = [
-        op(Opcode::DerivRtx, vec![rd(0, "xy"), v(0, "xyxx")]),
-        op(Opcode::DerivRtxCoarse, vec![rd(0, "z"), v(0, "z")]),
-        op(Opcode::DerivRtxFine, vec![rd(0, "w"), v(0, "w")]),
-        op(Opcode::DerivRty, vec![rd(1, "xy"), v(0, "yxyy")]),
-        op(Opcode::DerivRtyCoarse, vec![rd(1, "z"), v(0, "z")]),
-        op(Opcode::DerivRtyFine, vec![rd(1, "w"), v(0, "w")]).with_saturate(),
-    ];
-    snap("deriv_as_is", &body);
-    let flip = Profile {
-        fragcoord_origin: FragCoordOrigin::FlipWithUniform,
-        ..Profile::default()
-    };
-    snap_with("deriv_flip_with_uniform", &flip, &body);
-    // Not in a vertex shader.
+fn derivatives_only_in_pixel_shaders() {
     let vbody = [op(Opcode::DerivRtx, vec![rd(0, "x"), v(1, "x")])];
     let err = vs(&vbody)
         .translate(&Profile::default())

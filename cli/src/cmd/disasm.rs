@@ -33,6 +33,11 @@ pub struct Args {
     /// Print only the code: no signature tables, no slot count.
     #[arg(long)]
     pub code_only: bool,
+    /// Print a lossless listing (float bits where `%f` loses some,
+    /// `{tokens ...}` where the text cannot carry every bit, the
+    /// resource-binding table) that the assembler reads back exactly.
+    #[arg(long)]
+    pub lossless: bool,
 }
 
 /// Runs `dxlower disasm`: prints the listing, or `dxlower: FILE: <error>`
@@ -50,13 +55,20 @@ pub fn run(args: Args) -> ExitCode {
             .unwrap_or_default(),
         DialectArg::Fxc10 => Options {
             dialect: Dialect::Fxc10,
+            ..Options::default()
         },
         DialectArg::Fxc930 => Options {
             dialect: Dialect::Fxc930,
+            ..Options::default()
         },
         DialectArg::Fxc929 => Options {
             dialect: Dialect::Fxc929,
+            ..Options::default()
         },
+    };
+    let options = Options {
+        lossless: args.lossless,
+        ..options
     };
     let mut text = String::new();
     let written = if args.code_only {

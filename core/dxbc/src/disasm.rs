@@ -21,6 +21,7 @@
 
 use crate::ir::*;
 use crate::opcode::Opcode;
+use crate::rdef::Rdef;
 use crate::shader::Shader;
 use crate::signature::{Signature, SignatureSystemValue};
 use std::fmt::{self, Write};
@@ -46,6 +47,14 @@ pub enum Dialect {
 pub struct Options {
     /// The listing dialect.
     pub dialect: Dialect,
+    /// Print a lossless listing that [`crate::asm::parse`] reads back into
+    /// a program encoding to the same dwords: a float immediate whose `%f`
+    /// text does not parse back to its bits prints as the bits
+    /// (`0x00000001`), a line whose text cannot carry every bit of the
+    /// instruction ends with `{tokens ...}`, program padding prints as
+    /// `{trailing ...}`, and [`write_shader`] adds the resource-binding
+    /// table. Off by default (fxc's text). See `docs/disasm.md`.
+    pub lossless: bool,
 }
 
 impl Options {
@@ -65,7 +74,10 @@ impl Options {
             [9, ..] | [6, ..] => Dialect::Fxc930,
             _ => Dialect::Fxc10,
         };
-        Options { dialect }
+        Options {
+            dialect,
+            lossless: false,
+        }
     }
 
     fn lowercase_cb_decl(&self) -> bool {
@@ -157,6 +169,12 @@ pub fn write_shader<W: Write + ?Sized>(
         ("Input signature", false, &shader.input_signature),
         ("Output signature", true, &shader.output_signature),
     ];
+    if options.lossless {
+        if let Some(rdef) = &shader.rdef {
+            w.write_str("//\n")?;
+            write_resource_bindings(w, rdef)?;
+        }
+    }
     // The patch-constant signature comes first; it is an output of hull
     // shaders and an input of domain shaders.
     for (i, (title, output, sig)) in sigs.iter().enumerate() {
@@ -249,6 +267,50 @@ pub fn write_signature<W: Write + ?Sized>(
     w.write_str("//\n")
 }
 
+/// Writes the resource bindings of `rdef` as fxc 10's comment table
+/// (`// Name  Type  Format  Dim  HLSL Bind  Count`, with an `ID` column
+/// when a binding has an SM 5.1 range id). Printed by [`write_shader`] in
+/// lossless mode; [`crate::asm::parse`] reads it back.
+pub fn write_resource_bindings<W: Write + ?Sized>(w: &mut W, rdef: &Rdef) -> fmt::Result {
+    let ids = rdef.bindings.iter().any(|b| b.id.is_some());
+    w.write_str("// Resource Bindings:\n//\n")?;
+    if ids {
+        w.write_str("// Name                                 Type  Format         Dim      ID      HLSL Bind  Count\n")?;
+        w.write_str("// ------------------------------ ---------- ------- ----------- ------- -------------- ------\n")?;
+    } else {
+        w.write_str("// Name                                 Type  Format         Dim      HLSL Bind  Count\n")?;
+        w.write_str("// ------------------------------ ---------- ------- ----------- -------------- ------\n")?;
+    }
+    for b in &rdef.bindings {
+        let prefix = b.input_type.register_prefix();
+        write!(
+            w,
+            "// {:<30} {:>10} {:>7} {:>11}",
+            b.name,
+            b.listing_type(),
+            b.listing_format(),
+            b.listing_dimension()
+        )?;
+        if ids {
+            let id = match b.id {
+                Some(id) => format!("{}{id}", prefix.to_ascii_uppercase()),
+                None => String::new(),
+            };
+            write!(w, " {id:>7}")?;
+        }
+        let mut bind = format!("{prefix}{}", b.bind_point);
+        if let Some(space) = b.space.filter(|&s| s != 0) {
+            bind.push_str(&format!(",space{space}"));
+        }
+        let count = match b.bind_count {
+            0 => "unbounded".to_string(),
+            n => n.to_string(),
+        };
+        writeln!(w, " {bind:>14} {count:>6} ")?;
+    }
+    w.write_str("//\n")
+}
+
 /// `xy  `, ` y w`: the lanes of a mask in their columns.
 fn positional_mask<W: Write + ?Sized>(w: &mut W, mask: u8) -> fmt::Result {
     for (i, c) in LANES.iter().enumerate() {
@@ -284,8 +346,15 @@ pub fn write_program<W: Write + ?Sized>(
     let v = &program.version;
     writeln!(w, "{}_{}_{}", v.program_type.prefix(), v.major, v.minor)?;
     for inst in &program.instructions {
-        write_instruction(w, v, inst, options)?;
+        if options.lossless {
+            crate::asm::write_lossless_instruction(w, v, inst, options)?;
+        } else {
+            write_instruction(w, v, inst, options)?;
+        }
         w.write_char('\n')?;
+    }
+    if options.lossless && !program.trailing.is_empty() {
+        crate::asm::write_trailing(w, &program.trailing)?;
     }
     Ok(())
 }
@@ -940,28 +1009,7 @@ impl<W: Write + ?Sized> Printer<'_, W> {
 
     fn mnemonic(&mut self, inst: &Instruction) -> fmt::Result {
         use Opcode::*;
-        let base = match inst.opcode {
-            LdMs => "ldms",
-            SampleInfo => "sampleinfo",
-            SamplePos => "samplepos",
-            Gather4Feedback => "gather4_s",
-            Gather4CFeedback => "gather4_c_s",
-            Gather4PoFeedback => "gather4_po_s",
-            Gather4PoCFeedback => "gather4_po_c_s",
-            LdFeedback => "ld_s",
-            LdMsFeedback => "ldms_s",
-            LdUavTypedFeedback => "ld_uav_typed_s",
-            LdRawFeedback => "ld_raw_s",
-            LdStructuredFeedback => "ld_structured_s",
-            SampleLFeedback => "sample_l_s",
-            SampleCLzFeedback => "sample_c_lz_s",
-            SampleClampFeedback => "sample_cl_s",
-            SampleBClampFeedback => "sample_b_cl_s",
-            SampleDClampFeedback => "sample_d_cl_s",
-            SampleCClampFeedback => "sample_c_cl_s",
-            op => op.mnemonic(),
-        };
-        self.w.write_str(base)?;
+        self.w.write_str(listing_name(inst.opcode))?;
         if matches!(
             inst.opcode,
             If | Breakc | Continuec | Retc | Discard | Callc
@@ -1050,7 +1098,13 @@ impl<W: Write + ?Sized> Printer<'_, W> {
                     let hi = pair.get(1).copied().unwrap_or(0) as u64;
                     let bits = lo | (hi << 32);
                     if kind == Kind::D || kind == Kind::F || kind == Kind::A {
-                        write!(self.w, "{:.6}l", f64::from_bits(bits))?;
+                        let text = format!("{:.6}", f64::from_bits(bits));
+                        let exact = text.parse::<f64>().map(f64::to_bits) == Ok(bits);
+                        if self.options.lossless && !exact {
+                            write!(self.w, "{bits:#018x}l")?;
+                        } else {
+                            write!(self.w, "{text}l")?;
+                        }
                     } else {
                         write!(self.w, "{}", bits as i64)?;
                     }
@@ -1164,10 +1218,26 @@ impl<W: Write + ?Sized> Printer<'_, W> {
         Ok(())
     }
 
+    /// Prints a float immediate; in lossless mode as its bits when the
+    /// `%f` text does not parse back to them.
+    fn float(&mut self, v: u32) -> fmt::Result {
+        let exact = self.options.exact_floats();
+        if !self.options.lossless {
+            return write_float(self.w, v, exact);
+        }
+        let mut text = String::new();
+        write_float(&mut text, v, exact)?;
+        if text.parse::<f32>().map(f32::to_bits) == Ok(v) {
+            self.w.write_str(&text)
+        } else {
+            write!(self.w, "{v:#010x}")
+        }
+    }
+
     /// Prints one 32-bit immediate value by the operand kind.
     fn imm32(&mut self, v: u32, kind: Kind) -> fmt::Result {
         match kind {
-            Kind::F => write_float(self.w, v, self.options.exact_floats()),
+            Kind::F => self.float(v),
             Kind::I | Kind::U => write_int(self.w, v),
             Kind::A | Kind::R | Kind::D | Kind::N => {
                 // Small integers as integers; then normal floats and the two
@@ -1177,7 +1247,7 @@ impl<W: Write + ?Sized> Printer<'_, W> {
                 if (-INT_DECIMAL_LIMIT..=INT_DECIMAL_LIMIT).contains(&i) {
                     write!(self.w, "{i}")
                 } else if exp != 0xff && (exp != 0 || v & 0x007f_ffff == 0) {
-                    write_float(self.w, v, self.options.exact_floats())
+                    self.float(v)
                 } else {
                     write!(self.w, "{v:#010x}")
                 }
@@ -1235,6 +1305,40 @@ fn write_float<W: Write + ?Sized>(w: &mut W, bits: u32, exact: bool) -> fmt::Res
     w.write_str(".000000")
 }
 
+/// The name an ordinary instruction's listing line starts with, before
+/// its suffixes (`ldms`, `sample_l_s`; the opcode table's mnemonic for most
+/// opcodes). The assembler looks opcodes up by it.
+pub(crate) fn listing_name(op: Opcode) -> &'static str {
+    use Opcode::*;
+    match op {
+        LdMs => "ldms",
+        SampleInfo => "sampleinfo",
+        SamplePos => "samplepos",
+        Gather4Feedback => "gather4_s",
+        Gather4CFeedback => "gather4_c_s",
+        Gather4PoFeedback => "gather4_po_s",
+        Gather4PoCFeedback => "gather4_po_c_s",
+        LdFeedback => "ld_s",
+        LdMsFeedback => "ldms_s",
+        LdUavTypedFeedback => "ld_uav_typed_s",
+        LdRawFeedback => "ld_raw_s",
+        LdStructuredFeedback => "ld_structured_s",
+        SampleLFeedback => "sample_l_s",
+        SampleCLzFeedback => "sample_c_lz_s",
+        SampleClampFeedback => "sample_cl_s",
+        SampleBClampFeedback => "sample_b_cl_s",
+        SampleDClampFeedback => "sample_d_cl_s",
+        SampleCClampFeedback => "sample_c_cl_s",
+        op => op.mnemonic(),
+    }
+}
+
+/// The number of destination operands the listing types an opcode with
+/// (the assembler reads their components as write masks).
+pub(crate) fn destinations(op: Opcode) -> usize {
+    signature(op).dsts
+}
+
 /// Integers whose magnitude is at most this print in decimal, others in hex.
 const INT_DECIMAL_LIMIT: i32 = 10000;
 
@@ -1260,7 +1364,7 @@ fn same_class(src: Kind, dst: Kind) -> bool {
     }
 }
 
-fn precision_name(p: u8) -> &'static str {
+pub(crate) fn precision_name(p: u8) -> &'static str {
     match p {
         0 => "def32",
         1 => "min16f",
@@ -1323,7 +1427,7 @@ fn register_prefix(ty: OperandType, sm51: bool) -> &'static str {
     }
 }
 
-fn return_type_name(t: ReturnType) -> &'static str {
+pub(crate) fn return_type_name(t: ReturnType) -> &'static str {
     match t {
         ReturnType::Continued => "<continued>",
         ReturnType::Unused => "<unused>",
@@ -1331,7 +1435,7 @@ fn return_type_name(t: ReturnType) -> &'static str {
     }
 }
 
-fn system_value_name(sv: SystemValue) -> String {
+pub(crate) fn system_value_name(sv: SystemValue) -> String {
     use SystemValue::*;
     let s = match sv {
         Undefined => "undefined",
@@ -1365,7 +1469,7 @@ fn system_value_name(sv: SystemValue) -> String {
     s.to_string()
 }
 
-fn primitive_name(v: u32) -> String {
+pub(crate) fn primitive_name(v: u32) -> String {
     match v {
         1 => "point".into(),
         2 => "line".into(),
@@ -1377,7 +1481,7 @@ fn primitive_name(v: u32) -> String {
     }
 }
 
-fn topology_name(v: u32) -> &'static str {
+pub(crate) fn topology_name(v: u32) -> &'static str {
     match v {
         1 => "pointlist",
         2 => "linelist",
@@ -1629,6 +1733,7 @@ ret
             &p,
             &Options {
                 dialect: Dialect::Fxc929,
+                ..Options::default()
             },
         );
         assert!(old.contains("dcl_constantbuffer cb0[4], immediateIndexed\n"));

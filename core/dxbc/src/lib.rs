@@ -3,7 +3,8 @@
 //! The DXBC reader of dxlower: container and chunk parsing (signatures,
 //! RDEF, SFI0, STAT), the SM4/SM5 token decoder into a typed [`Program`],
 //! the encoder that turns a [`Program`] back into exactly the same dwords
-//! (and builds programs for tests), and an fxc-style disassembler.
+//! (and builds programs for tests), an fxc-style disassembler, and the
+//! assembler that reads such listings back ([`asm`]).
 //!
 //! This crate knows nothing of GLSL, profiles or lowering. Data flows one
 //! way: bytes → [`Shader`] (container + chunks + [`Program`]).
@@ -13,6 +14,7 @@
 //! dword offset. No input makes the reader panic, read out of bounds or
 //! allocate by an unchecked length field.
 
+pub mod asm;
 pub mod checksum;
 pub mod chunks;
 pub mod container;
@@ -26,6 +28,7 @@ pub mod rdef;
 pub mod shader;
 pub mod signature;
 
+pub use asm::{AsmError, Assembled};
 pub use chunks::{Sfi0, Stat};
 pub use container::{ChunkEntry, Container, ParseOptions};
 pub use decode::{decode_program, decode_program_dwords};

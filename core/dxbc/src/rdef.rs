@@ -627,6 +627,75 @@ impl ResourceBinding {
             .map(crate::ReturnType::from_u8)
             .unwrap_or(crate::ReturnType::Other(u8::MAX))
     }
+
+    /// The `Type` column of fxc's resource-binding table: `cbuffer`,
+    /// `tbuffer`, `sampler`, `sampler_c`, `texture` or `UAV`.
+    pub fn listing_type(&self) -> &'static str {
+        use ShaderInputType::*;
+        match self.input_type {
+            Cbuffer => "cbuffer",
+            Tbuffer => "tbuffer",
+            Sampler if self.is_comparison_sampler() => "sampler_c",
+            Sampler => "sampler",
+            t if t.is_uav() => "UAV",
+            _ => "texture",
+        }
+    }
+
+    /// The `Format` column: `NA`, `struct`, `byte`, or the return type with
+    /// the component count (`float4`, `uint`).
+    pub fn listing_format(&self) -> String {
+        use ShaderInputType::*;
+        match self.input_type {
+            Cbuffer | Tbuffer | Sampler | Other(_) => "NA".into(),
+            Structured
+            | UavRwStructured
+            | UavAppendStructured
+            | UavConsumeStructured
+            | UavRwStructuredWithCounter => "struct".into(),
+            ByteAddress | UavRwByteAddress => "byte".into(),
+            Texture | UavRwTyped => {
+                let name = self.return_type().name();
+                match self.texture_components() {
+                    1 => name.to_string(),
+                    n => format!("{name}{n}"),
+                }
+            }
+        }
+    }
+
+    /// The `Dim` column: `NA`, `r/o`, `r/w`, `r/w+cnt`, `append`,
+    /// `consume`, or the texture dimension (`2d`, `2dMS4`, `cubearray`, ...).
+    pub fn listing_dimension(&self) -> String {
+        use ShaderInputType::*;
+        use SrvDimension as D;
+        match self.input_type {
+            Cbuffer | Tbuffer | Sampler | Other(_) => return "NA".into(),
+            Structured | ByteAddress => return "r/o".into(),
+            UavRwStructured | UavRwByteAddress => return "r/w".into(),
+            UavRwStructuredWithCounter => return "r/w+cnt".into(),
+            UavAppendStructured => return "append".into(),
+            UavConsumeStructured => return "consume".into(),
+            Texture | UavRwTyped => {}
+        }
+        let samples = |base: &str| match self.sample_count {
+            0 | u32::MAX => base.to_string(),
+            n => format!("{base}{n}"),
+        };
+        match self.dimension {
+            D::Buffer | D::BufferEx => "buf".into(),
+            D::Texture1D => "1d".into(),
+            D::Texture1DArray => "1darray".into(),
+            D::Texture2D => "2d".into(),
+            D::Texture2DArray => "2darray".into(),
+            D::Texture2DMS => samples("2dMS"),
+            D::Texture2DMSArray => samples("2darrayMS"),
+            D::Texture3D => "3d".into(),
+            D::TextureCube => "cube".into(),
+            D::TextureCubeArray => "cubearray".into(),
+            D::Unknown | D::Other(_) => "NA".into(),
+        }
+    }
 }
 
 /// A parsed `RDEF` chunk.

@@ -5,39 +5,10 @@
 //! The random source is a fixed-seed xorshift generator, so every run tries
 //! the same variants. Corpus location as in `roundtrip.rs`.
 
+mod common;
+
+use common::{corpus_dir, Rng};
 use dxlower_dxbc::{decode_program, encode_program};
-use std::path::PathBuf;
-
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("DXLOWER_CORPUS_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/corpus"
-        )),
-    }
-}
-
-/// xorshift64* with a fixed seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
 
 fn u32_at(b: &[u8], off: usize) -> Option<u32> {
     let s = b.get(off..off + 4)?;

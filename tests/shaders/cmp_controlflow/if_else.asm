@@ -1,0 +1,32 @@
+//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// TEXCOORD                 0   xyzw        0     NONE   float   xyzw
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float       
+// SV_Target                1   xyzw        1   TARGET     int       
+//
+ps_5_0
+dcl_constantbuffer CB0[8], immediateIndexed
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_temps 4
+if_nz r0.x
+mov r1.x, l(1.000000)
+if_z cb0[0].w
+mov r1.y, l(2.000000)
+else
+mov r1.y, l(3.000000)
+endif
+else
+mov r1.x, l(4.000000)
+endif
+ret

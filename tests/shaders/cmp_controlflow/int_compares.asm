@@ -1,0 +1,26 @@
+//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// TEXCOORD                 0   xyzw        0     NONE   float   xyzw
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float       
+// SV_Target                1   xyzw        1   TARGET     int       
+//
+ps_5_0
+dcl_constantbuffer CB0[8], immediateIndexed
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_temps 4
+ieq r0.x, r1.x, l(-1)
+ige r0.yw, r1.yyww, l(0, 3, 0, 7)
+ilt r1.xyzw, r2.xyzw, cb0[3].wzyx
+ine r2.z, cb0[0].z, l(0)
+ret

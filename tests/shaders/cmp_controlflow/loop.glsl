@@ -1,0 +1,28 @@
+#version 300 es
+precision highp float;
+precision highp int;
+layout(std140) uniform ConstantBuffer0 {
+    vec4 data[8];
+} cb0;
+in highp vec4 vs_TEXCOORD0;
+layout(location = 0) out highp vec4 SV_Target0;
+layout(location = 1) out highp ivec4 SV_Target1;
+vec4 r0;
+vec4 r1;
+vec4 r2;
+vec4 r3;
+void main()
+{
+    r0.x = 0.0;
+    while (true) {
+        r0.y = uintBitsToFloat((floatBitsToInt(r0.x) >= 4) ? 0xFFFFFFFFu : uint(0));
+        if (floatBitsToUint(r0.y) != uint(0)) { break; }
+        r0.x = intBitsToFloat(floatBitsToInt(r0.x) + 1);
+        if (floatBitsToUint(r0.z) == uint(0)) { continue; }
+        while (true) {
+            break;
+        }
+        continue;
+    }
+    return;
+}

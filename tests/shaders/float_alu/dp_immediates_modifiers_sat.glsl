@@ -1,0 +1,22 @@
+#version 300 es
+precision highp float;
+precision highp int;
+layout(std140) uniform ConstantBuffer0 {
+    vec4 data[8];
+} cb0;
+in highp vec4 vs_TEXCOORD0;
+layout(location = 0) out highp vec4 SV_Target0;
+layout(location = 1) out highp ivec4 SV_Target1;
+vec4 r0;
+vec4 r1;
+vec4 r2;
+vec4 r3;
+vec4 TempArray0[4];
+void main()
+{
+    r0.x = dot((-r1.xyz), vec3(0.2126, 0.7152, 0.0722));
+    r0.x = clamp(r0.x, 0.0, 1.0);
+    r0.yz = vec2(dot(abs(r1.zw), vec2(1.0, 1.0)));
+    SV_Target0.w = dot(cb0.data[floatBitsToInt(r3.y) + 4].xyzw, r2.wzyx);
+    return;
+}

@@ -1,0 +1,28 @@
+//
+// fxc: `f16tof32 r0, r0.wzyx` (vkd3d f16tof32_2).
+//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// TEXCOORD                 0   xyzw        0     NONE   float   xyzw
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float       
+// SV_Target                1   xyzw        1   TARGET     int       
+// SV_Target                2   xyzw        2   TARGET    uint       
+//
+ps_5_0
+dcl_constantbuffer CB0[4], immediateIndexed
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_output o2.xyzw
+dcl_temps 4
+f16tof32 r0.xyzw, r0.wzyx
+f16tof32_sat o0.x, cb0[0].y
+ret

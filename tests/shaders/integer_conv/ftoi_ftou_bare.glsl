@@ -1,0 +1,22 @@
+#version 300 es
+precision highp float;
+precision highp int;
+layout(std140) uniform ConstantBuffer0 {
+    vec4 data[4];
+} cb0;
+in highp vec4 vs_TEXCOORD0;
+layout(location = 0) out highp vec4 SV_Target0;
+layout(location = 1) out highp ivec4 SV_Target1;
+layout(location = 2) out highp uvec4 SV_Target2;
+vec4 r0;
+vec4 r1;
+vec4 r2;
+vec4 r3;
+void main()
+{
+    r0.xy = intBitsToFloat(ivec2(vs_TEXCOORD0.xy));
+    r0.z = uintBitsToFloat(uint(r1.z));
+    r1 = uintBitsToFloat(uvec4(r1.xyzw));
+    SV_Target1 = ivec4(vs_TEXCOORD0.xyzw);
+    return;
+}

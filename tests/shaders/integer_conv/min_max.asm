@@ -1,0 +1,28 @@
+//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// TEXCOORD                 0   xyzw        0     NONE   float   xyzw
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float       
+// SV_Target                1   xyzw        1   TARGET     int       
+// SV_Target                2   xyzw        2   TARGET    uint       
+//
+ps_5_0
+dcl_constantbuffer CB0[4], immediateIndexed
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_output o2.xyzw
+dcl_temps 4
+imax r0.x, r0.x, l(0)
+imin r0.y, r0.y, l(15)
+umax r0.zw, r1.xxzw, r1.yyyy
+umin o2.x, r1.x, l(7)
+ret

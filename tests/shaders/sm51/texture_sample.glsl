@@ -1,0 +1,15 @@
+#version 300 es
+precision highp float;
+precision highp int;
+uniform highp sampler2D t0;
+uniform mediump sampler2D t0TEX_with_SMPs0;
+in highp vec4 vs_TEXCOORD0;
+layout(location = 0) out highp vec4 SV_Target0;
+vec4 r0;
+vec4 r1;
+void main()
+{
+    r0 = texture(t0TEX_with_SMPs0, vs_TEXCOORD0.xy);
+    SV_Target0 = r0.xyzw;
+    return;
+}

@@ -1,0 +1,29 @@
+#version 300 es
+precision highp float;
+precision highp int;
+uniform highp sampler2D t0;
+uniform highp sampler2DArray t1;
+uniform highp samplerCube t2;
+uniform mediump samplerCube t2TEX_with_SMPs0;
+uniform highp sampler3D t3;
+uniform mediump sampler3D t3TEX_with_SMPs0;
+uniform highp sampler2D t4;
+uniform highp sampler2DArray t5;
+uniform mediump sampler2DArray t5TEX_with_SMPs0;
+uniform highp isampler2D t6;
+uniform highp usampler2D t7;
+uniform highp usampler2DArray t8;
+in highp vec4 vs_TEXCOORD0;
+in highp vec4 vs_TEXCOORD1;
+layout(location = 0) out highp vec4 SV_Target0;
+vec4 r0;
+vec4 r1;
+vec4 r2;
+vec4 r3;
+void main()
+{
+    r0 = textureLod(t2TEX_with_SMPs0, vs_TEXCOORD0.xyz, 2.5);
+    r1 = textureLod(t3TEX_with_SMPs0, vs_TEXCOORD0.xyz, 0.0);
+    r2 = textureLod(t5TEX_with_SMPs0, vec3(vs_TEXCOORD0.x, 0.5, vs_TEXCOORD0.y), 1.0);
+    return;
+}
