@@ -310,7 +310,7 @@ pub fn write_instruction<W: Write + ?Sized>(
 /// values are printed and whether minimum-precision annotations show a
 /// conversion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(crate) enum Kind {
     /// 32-bit float.
     F,
     /// Signed integer.
@@ -940,32 +940,8 @@ impl<W: Write + ?Sized> Printer<'_, W> {
 
     fn mnemonic(&mut self, inst: &Instruction) -> fmt::Result {
         use Opcode::*;
-        let base = match inst.opcode {
-            LdMs => "ldms",
-            SampleInfo => "sampleinfo",
-            SamplePos => "samplepos",
-            Gather4Feedback => "gather4_s",
-            Gather4CFeedback => "gather4_c_s",
-            Gather4PoFeedback => "gather4_po_s",
-            Gather4PoCFeedback => "gather4_po_c_s",
-            LdFeedback => "ld_s",
-            LdMsFeedback => "ldms_s",
-            LdUavTypedFeedback => "ld_uav_typed_s",
-            LdRawFeedback => "ld_raw_s",
-            LdStructuredFeedback => "ld_structured_s",
-            SampleLFeedback => "sample_l_s",
-            SampleCLzFeedback => "sample_c_lz_s",
-            SampleClampFeedback => "sample_cl_s",
-            SampleBClampFeedback => "sample_b_cl_s",
-            SampleDClampFeedback => "sample_d_cl_s",
-            SampleCClampFeedback => "sample_c_cl_s",
-            op => op.mnemonic(),
-        };
-        self.w.write_str(base)?;
-        if matches!(
-            inst.opcode,
-            If | Breakc | Continuec | Retc | Discard | Callc
-        ) {
+        self.w.write_str(inst.opcode.listing_name())?;
+        if inst.opcode.takes_test_suffix() {
             self.w
                 .write_str(if inst.test_nonzero() { "_nz" } else { "_z" })?;
         }
@@ -1392,14 +1368,22 @@ fn topology_name(v: u32) -> &'static str {
     }
 }
 
-/// The operand kinds of an opcode: how many destinations it has and the
-/// kind of each operand position (the last kind repeats).
-struct Sig {
-    dsts: usize,
-    kinds: &'static [Kind],
+/// The operand kinds of an opcode (the operands column of the opcode table,
+/// [`crate::for_each_opcode!`]): how many destinations it has and the kind
+/// of each operand position (the last kind repeats).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Operands {
+    pub(crate) dsts: usize,
+    pub(crate) kinds: &'static [Kind],
 }
 
-impl Sig {
+impl Operands {
+    /// No destination, every operand untyped (the table's `[]`).
+    pub(crate) const UNTYPED: Operands = Operands {
+        dsts: 0,
+        kinds: &[Kind::A],
+    };
+
     fn kind(&self, i: usize) -> Kind {
         self.kinds
             .get(i)
@@ -1409,82 +1393,8 @@ impl Sig {
     }
 }
 
-const fn sig(dsts: usize, kinds: &'static [Kind]) -> Sig {
-    Sig { dsts, kinds }
-}
-
-fn signature(op: Opcode) -> Sig {
-    use Kind::*;
-    use Opcode::*;
-    match op {
-        Add | Mul | Mad | Div | Min | Max | Dp2 | Dp3 | Dp4 | Exp | Log | Frc | RoundNe
-        | RoundNi | RoundPi | RoundZ | Rsq | Sqrt | Rcp | DerivRtx | DerivRty | DerivRtxCoarse
-        | DerivRtxFine | DerivRtyCoarse | DerivRtyFine => sig(1, &[F]),
-        Sincos => sig(2, &[F]),
-        Eq | Ge | Lt | Ne => sig(1, &[U, F]),
-        Ftoi => sig(1, &[I, F]),
-        Ftou => sig(1, &[U, F]),
-        Itof => sig(1, &[F, I]),
-        Utof => sig(1, &[F, U]),
-        F32tof16 => sig(1, &[U, F]),
-        F16tof32 => sig(1, &[F, U]),
-        Iadd | Imad | Imax | Imin | Ineg => sig(1, &[I]),
-        Imul => sig(2, &[I]),
-        Ieq | Ige | Ilt | Ine => sig(1, &[U, I]),
-        Ishl | Ishr => sig(1, &[I, I, U]),
-        Ibfe => sig(1, &[I, U, U, I]),
-        And | Or | Xor | Not | Ushr | Umad | Umax | Umin | Ult | Uge | Bfi | Ubfe | Bfrev
-        | Countbits | FirstbitHi | FirstbitLo | FirstbitShi | Msad => sig(1, &[U]),
-        Umul | Udiv | Uaddc | Usubb => sig(2, &[U]),
-        Mov => sig(1, &[A]),
-        Movc => sig(1, &[A, U, A]),
-        Swapc => sig(2, &[A, A, U, A]),
-        If | Breakc | Continuec | Retc | Discard => sig(0, &[U]),
-        Callc => sig(0, &[U, N]),
-        Switch | Case => sig(0, &[I]),
-        Call | Label | InterfaceCall | EmitStream | CutStream | EmitthencutStream => sig(0, &[N]),
-        Ld | LdFeedback => sig(1, &[R, I, N]),
-        LdMs | LdMsFeedback => sig(1, &[R, I, N, I]),
-        LdUavTyped | LdUavTypedFeedback => sig(1, &[R, I, N]),
-        LdRaw | LdRawFeedback => sig(1, &[R, U, N]),
-        LdStructured | LdStructuredFeedback => sig(1, &[R, U, U, N]),
-        StoreRaw => sig(0, &[N, U, A]),
-        StoreStructured => sig(0, &[N, U, U, A]),
-        StoreUavTyped => sig(0, &[N, I, A]),
-        AtomicAnd | AtomicOr | AtomicXor | AtomicCmpStore | AtomicIadd | AtomicUmax
-        | AtomicUmin => sig(0, &[N, U, U]),
-        AtomicImax | AtomicImin => sig(0, &[N, U, I]),
-        ImmAtomicAlloc | ImmAtomicConsume => sig(1, &[U, N]),
-        ImmAtomicIadd | ImmAtomicAnd | ImmAtomicOr | ImmAtomicXor | ImmAtomicExch
-        | ImmAtomicCmpExch | ImmAtomicUmax | ImmAtomicUmin => sig(1, &[U, N, U, U]),
-        ImmAtomicImax | ImmAtomicImin => sig(1, &[I, N, U, I]),
-        Sample | SampleB | SampleC | SampleCLz | SampleL | SampleD | Gather4 | Gather4C | Lod => {
-            sig(1, &[R, F, N, N, F])
-        }
-        // fxc prints every gather4_po immediate as an integer, even the
-        // coordinates and the reference value.
-        Gather4Po | Gather4PoC => sig(1, &[R, I, I, N, N, I]),
-        SampleClampFeedback | SampleBClampFeedback | SampleCClampFeedback
-        | SampleDClampFeedback | SampleLFeedback | SampleCLzFeedback | Gather4Feedback
-        | Gather4CFeedback => sig(2, &[R, U, F, N, N, F]),
-        Gather4PoFeedback | Gather4PoCFeedback => sig(2, &[R, U, I, I, N, N, I]),
-        Resinfo => sig(1, &[R, U, N]),
-        SampleInfo | Bufinfo => sig(1, &[R, N]),
-        SamplePos => sig(1, &[F, N, U]),
-        EvalCentroid => sig(1, &[F]),
-        EvalSampleIndex | EvalSnapped => sig(1, &[F, F, I]),
-        CheckAccessFullyMapped => sig(1, &[U]),
-        Dadd | Dmax | Dmin | Dmul | Dmov | Ddiv | Dfma | Drcp => sig(1, &[D]),
-        Deq | Dge | Dlt | Dne => sig(1, &[U, D]),
-        Dmovc => sig(1, &[D, U, D]),
-        Dtof => sig(1, &[F, D]),
-        Ftod => sig(1, &[D, F]),
-        Dtoi => sig(1, &[I, D]),
-        Dtou => sig(1, &[U, D]),
-        Itod => sig(1, &[D, I]),
-        Utod => sig(1, &[D, U]),
-        _ => sig(0, &[A]),
-    }
+fn signature(op: Opcode) -> Operands {
+    op.row().map_or(Operands::UNTYPED, |r| r.operands)
 }
 
 #[cfg(test)]
@@ -1508,6 +1418,24 @@ mod tests {
         };
         p.imm32(v, kind).unwrap_or_default();
         s
+    }
+
+    #[test]
+    fn operands_column() {
+        let s = signature(Opcode::Swapc);
+        assert_eq!(
+            (s.dsts, s.kinds),
+            (2, &[Kind::A, Kind::A, Kind::U, Kind::A][..])
+        );
+        assert_eq!(s.kind(7), Kind::A);
+        let s = signature(Opcode::Ishl);
+        assert_eq!(
+            (s.dsts, s.kind(0), s.kind(2), s.kind(5)),
+            (1, Kind::I, Kind::U, Kind::U)
+        );
+        let s = signature(Opcode::DclTemps);
+        assert_eq!((s.dsts, s.kinds), (0, &[Kind::A][..]));
+        assert_eq!(signature(Opcode::Unknown(999)).dsts, 0);
     }
 
     #[test]
