@@ -50,7 +50,7 @@ pub use error::{LowerError, Refusal, Site, TranslateError};
 pub use link::{link, LinkError, LinkHints, Manifest, ProgramGlsl, Varying};
 pub use pass::{PassEntry, PassWhen};
 pub use profile::Profile;
-pub use registry::{FamilyEntry, HandlerEntry, Lower, Registry};
+pub use registry::{Family, HandlerEntry, Lower, Registry};
 pub use regs::{Ty, Var};
 pub use translate::{stage_input, translate_bytes, translate_shader, translate_stage, StageGlsl};
 
