@@ -113,51 +113,45 @@ fn nothing<'a>(_: &'a Instruction, _: &mut Ctx<'a>) -> Result<(), LowerError> {
     Ok(())
 }
 
-static MOV: HandlerEntry = HandlerEntry {
-    opcodes: &[Opcode::Mov],
-    family: "float-alu",
-    krate: "dxlower-float-alu",
-    file: "lowerings/a/src/mov.rs",
-    line: 10,
-    spec: "test",
-    lower: Lower::Inst(nothing),
-};
-static MOV_ADD: HandlerEntry = HandlerEntry {
-    opcodes: &[Opcode::Mov, Opcode::Add],
-    family: "float-alu",
-    krate: "dxlower-float-alu",
-    file: "lowerings/b/src/mov.rs",
-    line: 20,
-    spec: "test",
-    lower: Lower::Inst(nothing),
-};
-static WRONG_FAMILY: HandlerEntry = HandlerEntry {
-    opcodes: &[Opcode::Iadd],
-    family: "float-alu",
-    krate: "dxlower-float-alu",
-    file: "lowerings/c/src/iadd.rs",
-    line: 30,
-    spec: "test",
-    lower: Lower::Inst(nothing),
-};
-static DECODED_ONLY: HandlerEntry = HandlerEntry {
-    opcodes: &[Opcode::Emit],
-    family: "cmp-controlflow",
-    krate: "dxlower-cmp-controlflow",
-    file: "lowerings/d/src/emit.rs",
-    line: 40,
-    spec: "test",
-    lower: Lower::Inst(nothing),
-};
-static RESERVED: HandlerEntry = HandlerEntry {
-    opcodes: &[Opcode::Reserved11],
-    family: "cmp-controlflow",
-    krate: "dxlower-cmp-controlflow",
-    file: "lowerings/e/src/reserved.rs",
-    line: 50,
-    spec: "test",
-    lower: Lower::Inst(nothing),
-};
+/// A handler entry for the conflict tests.
+const fn entry(
+    opcodes: &'static [Opcode],
+    family: &'static str,
+    file: &'static str,
+    line: u32,
+) -> HandlerEntry {
+    HandlerEntry {
+        opcodes,
+        family,
+        krate: "dxlower-test",
+        file,
+        line,
+        spec: "test",
+        lower: Lower::Inst(nothing),
+    }
+}
+
+static MOV: HandlerEntry = entry(&[Opcode::Mov], "float-alu", "lowerings/a/src/mov.rs", 10);
+static MOV_ADD: HandlerEntry = entry(
+    &[Opcode::Mov, Opcode::Add],
+    "float-alu",
+    "lowerings/b/src/mov.rs",
+    20,
+);
+static WRONG_FAMILY: HandlerEntry =
+    entry(&[Opcode::Iadd], "float-alu", "lowerings/c/src/iadd.rs", 30);
+static DECODED_ONLY: HandlerEntry = entry(
+    &[Opcode::Emit],
+    "cmp-controlflow",
+    "lowerings/d/src/emit.rs",
+    40,
+);
+static RESERVED: HandlerEntry = entry(
+    &[Opcode::Reserved11],
+    "cmp-controlflow",
+    "lowerings/e/src/reserved.rs",
+    50,
+);
 
 fn conflict(handlers: Vec<&'static HandlerEntry>) -> String {
     Registry::build(handlers)

@@ -204,6 +204,8 @@ macro_rules! for_each_opcode {
         DerivRtyCoarse                       = 124 "deriv_rty_coarse":                 inst, Ops(2),                       [1: F],             handled("texture-sample");
         DerivRtyFine                         = 125 "deriv_rty_fine":                   inst, Ops(2),                       [1: F],             handled("texture-sample");
         Gather4C                             = 126 "gather4_c":                        inst, Ops(5),                       [1: R F N N F],     handled("texture-sample");
+        // fxc prints every gather4_po immediate as an integer, even the
+        // coordinates and the reference value (so do the feedback forms).
         Gather4Po                            = 127 "gather4_po":                       inst, Ops(5),                       [1: R I I N N I],   handled("texture-sample");
         Gather4PoC                           = 128 "gather4_po_c":                     inst, Ops(6),                       [1: R I I N N I],   handled("texture-sample");
         Rcp                                  = 129 "rcp":                              inst, Ops(2),                       [1: F],             handled("float-alu");

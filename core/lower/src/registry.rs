@@ -1,9 +1,10 @@
 //! The opcode-handler registry.
 //!
-//! Family crates register handlers with [`register_handler!`] through
-//! `inventory`, so the core never names a family. Which family owns an
-//! opcode is not the handlers' say: it is the family column of the opcode
-//! table ([`Opcode::family`], `dxlower_dxbc::for_each_opcode!`).
+//! Family crates register handlers with
+//! [`register_handler!`](crate::register_handler) through `inventory`, so
+//! the core never names a family. Which family owns an opcode is not the
+//! handlers' say: it is the family column of the opcode table
+//! ([`Opcode::family`], `dxlower_dxbc::for_each_opcode!`).
 //! [`Registry::global`] collects the handlers once, sorts them
 //! deterministically and rejects, naming the handler's `file:line`:
 //! - a handler whose `family:` is not the table's family for an opcode it
