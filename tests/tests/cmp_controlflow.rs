@@ -11,7 +11,7 @@
 extern crate dxlower_lowerings;
 
 use dxlower_core::testing::Harness;
-use dxlower_core::{Lower, Profile, Registry};
+use dxlower_core::{Profile, Registry};
 use dxlower_dxbc::{
     Components, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType, ProgramType,
 };
@@ -165,89 +165,6 @@ fn lower_unit(
 // ---------------------------------------------------------------------------
 // Registry
 // ---------------------------------------------------------------------------
-
-#[test]
-fn registry_has_exactly_the_family() {
-    let reg = Registry::global().expect("registry builds");
-    let fam = reg
-        .families()
-        .iter()
-        .find(|f| f.name == "cmp-controlflow")
-        .expect("cmp-controlflow family claim");
-    let mut expected = vec![
-        // families.md §4
-        Opcode::And,
-        Opcode::Eq,
-        Opcode::Ge,
-        Opcode::Lt,
-        Opcode::Ne,
-        Opcode::Ieq,
-        Opcode::Ige,
-        Opcode::Ilt,
-        Opcode::Ine,
-        Opcode::Uge,
-        Opcode::Ult,
-        Opcode::Movc,
-        Opcode::Not,
-        Opcode::Or,
-        Opcode::Xor,
-        Opcode::If,
-        Opcode::Else,
-        Opcode::Endif,
-        Opcode::Loop,
-        Opcode::Endloop,
-        Opcode::Break,
-        Opcode::Breakc,
-        Opcode::Continue,
-        Opcode::Continuec,
-        Opcode::Switch,
-        Opcode::Case,
-        Opcode::Default,
-        Opcode::Endswitch,
-        Opcode::Ret,
-        Opcode::Retc,
-        Opcode::Discard,
-        // §7
-        Opcode::Swapc,
-        Opcode::Call,
-        Opcode::Callc,
-        Opcode::Label,
-        Opcode::Nop,
-        // §7, refused: class linkage and debug instructions
-        Opcode::DclFunctionBody,
-        Opcode::DclFunctionTable,
-        Opcode::DclInterface,
-        Opcode::InterfaceCall,
-        Opcode::Abort,
-        Opcode::DebugBreak,
-    ];
-    assert_eq!(expected.len(), 42);
-    let mut claimed = fam.opcodes.to_vec();
-    claimed.sort();
-    expected.sort();
-    assert_eq!(claimed, expected);
-    for op in &expected {
-        let h = reg
-            .get(*op)
-            .unwrap_or_else(|| panic!("no handler for {op}"));
-        assert_eq!(h.family, "cmp-controlflow", "{op}");
-        assert_eq!(h.krate, "dxlower-cmp-controlflow", "{op}");
-        assert_eq!(
-            matches!(h.lower, Lower::Decl(_)),
-            op.is_declaration(),
-            "{op}"
-        );
-        assert!(h.spec.contains("families.md"), "{op}: {}", h.spec);
-    }
-    for h in reg.handlers() {
-        if h.family == "cmp-controlflow" {
-            for op in h.opcodes {
-                assert!(expected.contains(op), "{op}");
-            }
-        }
-    }
-}
-
 // ---------------------------------------------------------------------------
 // Compares
 // ---------------------------------------------------------------------------

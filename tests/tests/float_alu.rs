@@ -9,7 +9,7 @@
 extern crate dxlower_lowerings;
 
 use dxlower_core::testing::Harness;
-use dxlower_core::{IndexableTemp, Lower, Profile, Registry, StageInput};
+use dxlower_core::{IndexableTemp, Profile, StageInput};
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
     Payload, Program, ProgramType,
@@ -160,62 +160,6 @@ fn lower_program(profile: &Profile, program: &Program) -> Result<String, String>
 fn unit(profile: &Profile, body: &[Instruction]) -> String {
     lower_unit(profile, body).unwrap_or_else(|e| panic!("lowering failed: {e}"))
 }
-
-#[test]
-fn registry_has_exactly_the_family() {
-    let reg = Registry::global().expect("registry builds");
-    let fam = reg
-        .families()
-        .iter()
-        .find(|f| f.name == "float-alu")
-        .expect("float-alu family claim");
-    // families.md §2, alphabetically.
-    let expected = [
-        Opcode::Add,
-        Opcode::Div,
-        Opcode::Dp2,
-        Opcode::Dp3,
-        Opcode::Dp4,
-        Opcode::Exp,
-        Opcode::Frc,
-        Opcode::Log,
-        Opcode::Mad,
-        Opcode::Max,
-        Opcode::Min,
-        Opcode::Mov,
-        Opcode::Mul,
-        Opcode::Rcp,
-        Opcode::RoundNe,
-        Opcode::RoundNi,
-        Opcode::RoundPi,
-        Opcode::RoundZ,
-        Opcode::Rsq,
-        Opcode::Sincos,
-        Opcode::Sqrt,
-    ];
-    // Then the refused double-precision opcodes of families.md §7.
-    let expected: Vec<Opcode> = expected
-        .into_iter()
-        .chain(dxlower_float_alu::double::DOUBLE_OPCODES.iter().copied())
-        .collect();
-    assert_eq!(fam.opcodes, &expected[..]);
-    for op in expected.iter().copied() {
-        let h = reg.get(op).unwrap_or_else(|| panic!("no handler for {op}"));
-        assert_eq!(h.family, "float-alu", "{op}");
-        assert_eq!(h.krate, "dxlower-float-alu", "{op}");
-        assert!(matches!(h.lower, Lower::Inst(_)), "{op}");
-        assert_eq!(reg.family_of(op), Some("float-alu"), "{op}");
-    }
-    // No float-alu handler for an opcode outside the claim.
-    for h in reg.handlers() {
-        if h.family == "float-alu" {
-            for op in h.opcodes {
-                assert!(expected.contains(op), "{op}");
-            }
-        }
-    }
-}
-
 #[test]
 fn unit_sat_adds_a_clamp_statement() {
     let body = [sat(op(

@@ -1,5 +1,6 @@
 //! `dxlower disasm`: an fxc-style listing of a DXBC file.
 
+use dxlower_dxbc::asm;
 use dxlower_dxbc::disasm::{self, Dialect, Options};
 use std::io::Write;
 use std::path::PathBuf;
@@ -71,10 +72,11 @@ pub fn run(args: Args) -> ExitCode {
         ..options
     };
     let mut text = String::new();
-    let written = if args.code_only {
-        disasm::write_program(&mut text, &shader.program, &options)
-    } else {
-        disasm::write_shader(&mut text, &shader, &options)
+    let written = match (args.code_only, args.lossless) {
+        (true, false) => disasm::write_program(&mut text, &shader.program, &options),
+        (false, false) => disasm::write_shader(&mut text, &shader, &options),
+        (true, true) => asm::write_lossless_program(&mut text, &shader.program, &options),
+        (false, true) => asm::write_lossless_shader(&mut text, &shader, &options),
     };
     if written.is_err() {
         eprintln!(

@@ -27,7 +27,7 @@ pub enum Command {
     Disasm(disasm::Args),
     /// Show chunks, signatures, RDEF, declarations and an opcode histogram.
     Inspect(inspect::Args),
-    /// List every registered opcode handler.
+    /// List the opcode table: each opcode's family, coverage and handler.
     Ops(ops::Args),
     /// Translate a pixel shader, draw it on Mesa's GLES 3.0 driver and print
     /// what it writes.

@@ -1,15 +1,21 @@
-//! `dxlower ops`: the handler registry as data.
+//! `dxlower ops`: the opcode table with the handler registry beside it.
 
+use dxlower_core::registry::HandlerEntry;
 use dxlower_core::Registry;
+use dxlower_dxbc::{Coverage, Opcode};
 use std::process::ExitCode;
 
 /// Arguments of `dxlower ops`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Print JSON (`[{"opcode", "number", "family", "crate", "file", "line", "spec"}]`).
+    /// Print JSON: one object per opcode of the table (`opcode`, `number`,
+    /// `family`, `coverage`, `stages`, and `crate`, `file`, `line`, `spec`
+    /// of its handler, null where there is none).
     #[arg(long)]
     pub json: bool,
-    /// Exit non-zero when a family documents an opcode it has no handler for.
+    /// Exit non-zero when the registry and the opcode table disagree: a
+    /// handled opcode without a handler, or a handler outside its family
+    /// crate.
     #[arg(long)]
     pub check: bool,
 }
@@ -23,54 +29,80 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let rows: Vec<_> = reg.by_opcode().collect();
+    let rows: Vec<(Opcode, Coverage, Option<&HandlerEntry>)> = Opcode::ALL
+        .iter()
+        .filter_map(|&op| Some((op, op.coverage()?, reg.get(op))))
+        .collect();
     if args.json {
         let v: Vec<serde_json::Value> = rows
             .iter()
-            .map(|(op, h)| {
+            .map(|(op, cov, h)| {
+                let stages: Vec<&str> = match cov {
+                    Coverage::DecodedOnly { stages } => stages.iter().map(|s| s.prefix()).collect(),
+                    _ => Vec::new(),
+                };
                 serde_json::json!({
                     "opcode": op.mnemonic(),
                     "number": op.number(),
-                    "family": h.family,
-                    "crate": h.krate,
-                    "file": h.file,
-                    "line": h.line,
-                    "spec": h.spec,
+                    "family": cov.family(),
+                    "coverage": cov.class(),
+                    "stages": stages,
+                    "crate": h.map(|h| h.krate),
+                    "file": h.map(|h| h.file),
+                    "line": h.map(|h| h.line),
+                    "spec": h.map(|h| h.spec),
                 })
             })
             .collect();
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         println!(
-            "{:<24} {:>4}  {:<18} {:<28} spec",
-            "opcode", "num", "family", "file"
+            "{:<33} {:>4}  {:<18} {:<26} {:<50} spec",
+            "opcode", "num", "family", "coverage", "handler"
         );
-        for (op, h) in &rows {
-            println!(
-                "{:<24} {:>4}  {:<18} {:<28} {}",
+        for (op, cov, h) in &rows {
+            let line = format!(
+                "{:<33} {:>4}  {:<18} {:<26} {:<50} {}",
                 op.mnemonic(),
                 op.number(),
-                h.family,
-                format!("{}:{}", h.file, h.line),
-                h.spec
+                cov.family().unwrap_or("-"),
+                cov.to_string(),
+                h.map_or("-".to_string(), |h| h.location()),
+                h.map_or("", |h| h.spec),
             );
+            println!("{}", line.trim_end());
         }
-        println!("{} handlers", rows.len());
+        let count = |class: &str| rows.iter().filter(|(_, c, _)| c.class() == class).count();
+        println!(
+            "{} opcodes: {} handled ({} with a handler), {} decoded-only, {} reserved",
+            rows.len(),
+            count("handled"),
+            rows.iter().filter(|(_, _, h)| h.is_some()).count(),
+            count("decoded-only"),
+            count("reserved"),
+        );
     }
     if args.check {
-        let mut missing = 0;
-        for f in reg.families() {
-            for op in f.opcodes {
-                if reg.get(*op).is_none() {
-                    eprintln!(
-                        "family {} documents `{op}` but registers no handler",
-                        f.name
-                    );
-                    missing += 1;
-                }
+        let mut problems = 0;
+        for op in reg.unhandled() {
+            eprintln!(
+                "`{op}`: the opcode table gives it to family {}, which registers no handler for it",
+                op.family().unwrap_or("?")
+            );
+            problems += 1;
+        }
+        for (op, h) in reg.by_opcode() {
+            if h.krate != format!("dxlower-{}", h.family) {
+                eprintln!(
+                    "`{op}`: handler at {} is in crate {}, not in its family crate dxlower-{}",
+                    h.location(),
+                    h.krate,
+                    h.family
+                );
+                problems += 1;
             }
         }
-        if missing > 0 {
+        if problems > 0 {
             return ExitCode::FAILURE;
         }
     }

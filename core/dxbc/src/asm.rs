@@ -1209,7 +1209,7 @@ fn by_listing_name() -> &'static HashMap<&'static str, Opcode> {
         Opcode::ALL
             .iter()
             .filter(|op| !op.is_reserved())
-            .map(|&op| (disasm::listing_name(op), op))
+            .map(|&op| (op.listing_name(), op))
             .collect()
     })
 }
@@ -2552,7 +2552,7 @@ fn imm64_value(cur: &mut Cur<'_>) -> Result<u64> {
 /// text does not reassemble into the same dwords, the dwords as
 /// `{tokens ...}` (alone on the line, before the text as a comment, when
 /// the text is itself a comment).
-pub(crate) fn write_lossless_instruction<W: Write + ?Sized>(
+pub fn write_lossless_instruction<W: Write + ?Sized>(
     w: &mut W,
     version: &Version,
     inst: &Instruction,
@@ -2594,7 +2594,7 @@ pub(crate) fn write_lossless_instruction<W: Write + ?Sized>(
 }
 
 /// Writes the program's padding dwords as `{trailing ...}`.
-pub(crate) fn write_trailing<W: Write + ?Sized>(w: &mut W, words: &[u32]) -> fmt::Result {
+pub fn write_trailing<W: Write + ?Sized>(w: &mut W, words: &[u32]) -> fmt::Result {
     w.write_str("{trailing")?;
     for d in words {
         write!(w, " {d:#010x}")?;
@@ -2602,16 +2602,58 @@ pub(crate) fn write_trailing<W: Write + ?Sized>(w: &mut W, words: &[u32]) -> fmt
     w.write_str("}\n")
 }
 
+/// Writes the lossless listing of a program: floats as bits where `%f`
+/// loses some, `{tokens ...}` after a line whose text cannot carry every
+/// bit, `{trailing ...}` for words after the last instruction. [`parse`]
+/// reads it back to the same dwords.
+pub fn write_lossless_program<W: Write + ?Sized>(
+    w: &mut W,
+    program: &Program,
+    options: &Options,
+) -> fmt::Result {
+    let options = Options {
+        lossless: true,
+        ..*options
+    };
+    let v = &program.version;
+    writeln!(w, "{}_{}_{}", v.program_type.prefix(), v.major, v.minor)?;
+    for inst in &program.instructions {
+        write_lossless_instruction(w, v, inst, &options)?;
+        w.write_char('\n')?;
+    }
+    if !program.trailing.is_empty() {
+        write_trailing(w, &program.trailing)?;
+    }
+    Ok(())
+}
+
+/// The lossless listing of a program ([`write_lossless_program`]).
+pub fn lossless_listing(program: &Program) -> String {
+    let mut s = String::new();
+    // Writing into a String cannot fail.
+    let _ = write_lossless_program(&mut s, program, &Options::default());
+    s
+}
+
+/// Writes the lossless listing of a whole shader: the signature and
+/// resource-binding tables, then [`write_lossless_program`].
+pub fn write_lossless_shader<W: Write + ?Sized>(
+    w: &mut W,
+    shader: &crate::Shader,
+    options: &Options,
+) -> fmt::Result {
+    let options = Options {
+        lossless: true,
+        ..*options
+    };
+    disasm::write_shader_head(w, shader, &options)?;
+    write_lossless_program(w, &shader.program, &options)?;
+    disasm::write_shader_tail(w, shader)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn lossless() -> Options {
-        Options {
-            lossless: true,
-            ..Options::default()
-        }
-    }
 
     fn err(text: &str) -> (usize, usize, String) {
         let e = parse(text).expect_err("must not parse");
@@ -2760,7 +2802,7 @@ ret
             padded,
             Instruction::new(Opcode::Ret, vec![]),
         ];
-        let text = disasm::disassemble_with(&p, &lossless());
+        let text = lossless_listing(&p);
         assert!(text.contains("add r0.x, r0.x, l(0.100000)\n"), "{text}");
         assert!(text.contains("mul r0.x, r0.x, l(0x3dccccce)\n"), "{text}");
         assert!(

@@ -23,7 +23,7 @@
 
 use crate::error::{Error, ErrorKind, InstructionSite, Result};
 use crate::ir::*;
-use crate::opcode::Opcode;
+use crate::opcode::{Layout, Opcode};
 
 /// How deep relative-index operands may nest (`r[r[r[...]]]`) before the
 /// decoder gives up. fxc never nests more than once.
@@ -218,177 +218,11 @@ impl Cursor<'_> {
     }
 }
 
-/// What follows `OpcodeToken0` (and any extended opcode tokens) for an opcode.
-#[derive(Clone, Copy)]
-pub(crate) enum Layout {
-    /// This many operands and nothing else.
-    Ops(u8),
-    /// `dcl_resource` / `dcl_uav_typed`: operand, return-type dword,
-    /// SM5.1 space.
-    TypedResource { uav: bool },
-    /// `dcl_constant_buffer`: operand; SM5.1 adds size and space.
-    ConstantBuffer,
-    /// `dcl_sampler`, `dcl_resource_raw`, `dcl_uav_raw`: operand; SM5.1 adds
-    /// the space.
-    OperandSpace51,
-    /// `dcl_resource_structured`, `dcl_uav_structured`: operand, stride,
-    /// SM5.1 space.
-    StructuredResource,
-    /// `dcl_tgsm_structured`: operand, stride, count.
-    TgsmStructured,
-    /// `dcl_indexrange`, `dcl_tgsm_raw`: operand then a count dword.
-    OperandCount,
-    /// A single count dword and no operand.
-    Count,
-    /// `dcl_hs_max_tessfactor`: a float dword.
-    Float,
-    /// `dcl_*_sgv/siv`: operand then a name token.
-    SystemValue,
-    /// `dcl_indexableTemp`: three dwords.
-    IndexableTemp,
-    /// `dcl_thread_group`: three dwords.
-    ThreadGroup,
-    /// `dcl_function_table`: id, count, bodies.
-    FunctionTable,
-    /// `dcl_interface`: id, table length, counts, tables.
-    Interface,
-    /// `fcall`: function index dword then the interface operand.
-    InterfaceCall,
-}
-
-/// The layout of every opcode of the table (`None` for the reserved markers
-/// and unknown numbers, and for `customdata`, which is read apart).
+/// The layout of an opcode: the layout column of the opcode table
+/// ([`crate::for_each_opcode!`]). `None` for the reserved markers and
+/// unknown numbers, and for `customdata`, which is read apart.
 pub(crate) fn layout(op: Opcode) -> Option<Layout> {
-    use Layout::*;
-    use Opcode::*;
-    Some(match op {
-        // No operands.
-        Break
-        | Continue
-        | Cut
-        | Default
-        | Else
-        | Emit
-        | Emitthencut
-        | Endif
-        | Endloop
-        | Endswitch
-        | Loop
-        | Nop
-        | Ret
-        | DclGsOutputPrimitiveTopology
-        | DclGsInputPrimitive
-        | DclGlobalFlags
-        | HsDecls
-        | HsControlPointPhase
-        | HsForkPhase
-        | HsJoinPhase
-        | Sync
-        | DclInputControlPointCount
-        | DclOutputControlPointCount
-        | DclTessDomain
-        | DclTessPartitioning
-        | DclTessOutputPrimitive
-        | Abort
-        | DebugBreak => Ops(0),
-        // One operand.
-        Breakc | Call | Case | Continuec | Discard | If | Label | Retc | Switch | EmitStream
-        | CutStream | EmitthencutStream | DclStream | DclInput | DclInputPs | DclOutput => Ops(1),
-        // Two operands.
-        Callc
-        | DerivRtx
-        | DerivRty
-        | Exp
-        | Frc
-        | Ftoi
-        | Ftou
-        | Ineg
-        | Itof
-        | Log
-        | Mov
-        | Not
-        | RoundNe
-        | RoundNi
-        | RoundPi
-        | RoundZ
-        | Rsq
-        | Sqrt
-        | Utof
-        | SampleInfo
-        | Bufinfo
-        | DerivRtxCoarse
-        | DerivRtxFine
-        | DerivRtyCoarse
-        | DerivRtyFine
-        | Rcp
-        | F32tof16
-        | F16tof32
-        | Countbits
-        | FirstbitHi
-        | FirstbitLo
-        | FirstbitShi
-        | Bfrev
-        | ImmAtomicAlloc
-        | ImmAtomicConsume
-        | Dmov
-        | Dtof
-        | Ftod
-        | EvalCentroid
-        | Drcp
-        | Dtoi
-        | Dtou
-        | Itod
-        | Utod
-        | CheckAccessFullyMapped => Ops(2),
-        // Three operands.
-        Add | And | Div | Dp2 | Dp3 | Dp4 | Eq | Ge | Iadd | Ieq | Ige | Ilt | Imax | Imin
-        | Ine | Ishl | Ishr | Ld | Lt | Min | Max | Mul | Ne | Or | Resinfo | Sincos | Ult
-        | Uge | Umax | Umin | Ushr | Xor | SamplePos | LdUavTyped | StoreUavTyped | LdRaw
-        | StoreRaw | AtomicAnd | AtomicOr | AtomicXor | AtomicIadd | AtomicImax | AtomicImin
-        | AtomicUmax | AtomicUmin | Dadd | Dmax | Dmin | Dmul | Deq | Dge | Dlt | Dne
-        | EvalSnapped | EvalSampleIndex | Ddiv => Ops(3),
-        // Four operands.
-        Imad | Imul | LdMs | Mad | Movc | Sample | Udiv | Umul | Umad | Lod | Gather4 | Uaddc
-        | Usubb | Ubfe | Ibfe | LdStructured | StoreStructured | AtomicCmpStore | ImmAtomicIadd
-        | ImmAtomicAnd | ImmAtomicOr | ImmAtomicXor | ImmAtomicExch | ImmAtomicImax
-        | ImmAtomicImin | ImmAtomicUmax | ImmAtomicUmin | Dmovc | Dfma | Msad | LdFeedback
-        | LdUavTypedFeedback | LdRawFeedback => Ops(4),
-        // Five operands.
-        SampleC | SampleCLz | SampleL | SampleB | Gather4C | Gather4Po | Bfi | Swapc
-        | ImmAtomicCmpExch | Gather4Feedback | LdMsFeedback | LdStructuredFeedback => Ops(5),
-        // Six operands.
-        SampleD | Gather4PoC | Gather4CFeedback | Gather4PoFeedback | SampleLFeedback
-        | SampleCLzFeedback | SampleClampFeedback => Ops(6),
-        // Seven operands.
-        Gather4PoCFeedback | SampleBClampFeedback | SampleCClampFeedback => Ops(7),
-        // Eight operands.
-        SampleDClampFeedback => Ops(8),
-        // Declarations with payloads.
-        DclResource => TypedResource { uav: false },
-        DclUnorderedAccessViewTyped => TypedResource { uav: true },
-        DclConstantBuffer => ConstantBuffer,
-        DclSampler | DclResourceRaw | DclUnorderedAccessViewRaw => OperandSpace51,
-        DclResourceStructured | DclUnorderedAccessViewStructured => StructuredResource,
-        DclThreadGroupSharedMemoryStructured => TgsmStructured,
-        DclIndexRange | DclThreadGroupSharedMemoryRaw => OperandCount,
-        DclMaxOutputVertexCount
-        | DclTemps
-        | DclGsInstanceCount
-        | DclHsForkPhaseInstanceCount
-        | DclHsJoinPhaseInstanceCount
-        | DclFunctionBody => Count,
-        DclHsMaxTessfactor => Float,
-        DclInputSgv | DclInputSiv | DclInputPsSgv | DclInputPsSiv | DclOutputSgv | DclOutputSiv => {
-            SystemValue
-        }
-        DclIndexableTemp => IndexableTemp,
-        DclThreadGroup => ThreadGroup,
-        DclFunctionTable => FunctionTable,
-        DclInterface => Interface,
-        Opcode::InterfaceCall => Layout::InterfaceCall,
-        Customdata | Reserved10 | Reserved101 | Reserved11 | Reserved111 | ReservedWddm13
-        | Unknown(_) => return None,
-    })
+    op.row().and_then(|r| r.layout)
 }
 
 /// The number of operands the decoder reads for an opcode: the instruction's
@@ -1047,8 +881,51 @@ mod tests {
             );
         }
         assert_eq!(operand_count(Opcode::SampleDClampFeedback), Some(8));
+        assert_eq!(operand_count(Opcode::DclThreadGroup), Some(0));
+        assert_eq!(operand_count(Opcode::DclInputPsSiv), Some(1));
         assert_eq!(operand_count(Opcode::Imul), Some(4));
         assert_eq!(operand_count(Opcode::InterfaceCall), Some(1));
+    }
+
+    /// How many opcodes have each layout: a fingerprint of the table's
+    /// layout column, so that a changed row shows up here.
+    #[test]
+    fn layout_column_fingerprint() {
+        let mut by_layout: Vec<(String, usize)> = Vec::new();
+        for &op in Opcode::ALL {
+            let name = match layout(op) {
+                Some(Layout::TypedResource { uav }) => format!("TypedResource(uav: {uav})"),
+                l => format!("{l:?}"),
+            };
+            match by_layout.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, k)) => *k += 1,
+                None => by_layout.push((name, 1)),
+            }
+        }
+        by_layout.sort();
+        let got: Vec<String> = by_layout.iter().map(|(n, k)| format!("{n} {k}")).collect();
+        assert_eq!(
+            got.join(", "),
+            "None 6, Some(ConstantBuffer) 1, Some(Count) 6, Some(Float) 1, \
+             Some(FunctionTable) 1, Some(IndexableTemp) 1, Some(Interface) 1, \
+             Some(InterfaceCall) 1, Some(OperandCount) 2, Some(OperandSpace51) 3, \
+             Some(Ops(0)) 28, Some(Ops(1)) 16, Some(Ops(2)) 45, Some(Ops(3)) 56, \
+             Some(Ops(4)) 33, Some(Ops(5)) 12, Some(Ops(6)) 7, Some(Ops(7)) 3, \
+             Some(Ops(8)) 1, Some(StructuredResource) 2, Some(SystemValue) 6, \
+             Some(TgsmStructured) 1, Some(ThreadGroup) 1, TypedResource(uav: false) 1, \
+             TypedResource(uav: true) 1"
+        );
+        assert_eq!(
+            layout(Opcode::DclResource),
+            Some(Layout::TypedResource { uav: false })
+        );
+        assert_eq!(
+            layout(Opcode::DclUnorderedAccessViewTyped),
+            Some(Layout::TypedResource { uav: true })
+        );
+        assert_eq!(layout(Opcode::DclHsMaxTessfactor), Some(Layout::Float));
+        assert_eq!(layout(Opcode::Customdata), None);
+        assert_eq!(layout(Opcode::Unknown(4000)), None);
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! `docs/disasm.md`.
 
 use crate::ir::*;
-use crate::opcode::Opcode;
+use crate::opcode::{Kind, Opcode, Operands};
 use crate::rdef::Rdef;
 use crate::shader::Shader;
 use crate::signature::{Signature, SignatureSystemValue};
@@ -144,7 +144,24 @@ pub fn disassemble_shader(shader: &Shader) -> String {
 }
 
 /// Writes a whole shader's listing (see [`disassemble_shader`]).
+///
+/// With [`Options::lossless`] the floats print exactly and the resource
+/// bindings are listed, but instructions whose text cannot carry every bit
+/// are not marked; `asm::write_lossless_shader` writes the complete
+/// lossless listing, which the assembler reads back token for token.
 pub fn write_shader<W: Write + ?Sized>(
+    w: &mut W,
+    shader: &Shader,
+    options: &Options,
+) -> fmt::Result {
+    write_shader_head(w, shader, options)?;
+    write_program(w, &shader.program, options)?;
+    write_shader_tail(w, shader)
+}
+
+/// The part of a shader's listing before the code: the header comment,
+/// the resource bindings (lossless mode) and the signature tables.
+pub fn write_shader_head<W: Write + ?Sized>(
     w: &mut W,
     shader: &Shader,
     options: &Options,
@@ -185,7 +202,12 @@ pub fn write_shader<W: Write + ?Sized>(
         w.write_str("//\n")?;
         write_signature(w, title, sig, output, options)?;
     }
-    write_program(w, &shader.program, options)?;
+    Ok(())
+}
+
+/// The part of a shader's listing after the code: the instruction-slot
+/// count of its `STAT` chunk, when it has one.
+pub fn write_shader_tail<W: Write + ?Sized>(w: &mut W, shader: &Shader) -> fmt::Result {
     if let Some(stat) = &shader.stat {
         writeln!(
             w,
@@ -346,15 +368,8 @@ pub fn write_program<W: Write + ?Sized>(
     let v = &program.version;
     writeln!(w, "{}_{}_{}", v.program_type.prefix(), v.major, v.minor)?;
     for inst in &program.instructions {
-        if options.lossless {
-            crate::asm::write_lossless_instruction(w, v, inst, options)?;
-        } else {
-            write_instruction(w, v, inst, options)?;
-        }
+        write_instruction(w, v, inst, options)?;
         w.write_char('\n')?;
-    }
-    if options.lossless && !program.trailing.is_empty() {
-        crate::asm::write_trailing(w, &program.trailing)?;
     }
     Ok(())
 }
@@ -373,29 +388,6 @@ pub fn write_instruction<W: Write + ?Sized>(
         options,
     };
     p.instruction(inst)
-}
-
-/// The type an instruction gives an operand, which decides how immediate
-/// values are printed and whether minimum-precision annotations show a
-/// conversion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    /// 32-bit float.
-    F,
-    /// Signed integer.
-    I,
-    /// Unsigned integer or bit pattern.
-    U,
-    /// Untyped move: printed by the bit-pattern heuristic.
-    A,
-    /// A value typed by the resource it comes from (`ld`, `sample`
-    /// destinations): printed as untyped, never a precision conversion
-    /// target.
-    R,
-    /// 64-bit float pair.
-    D,
-    /// Not a value (resource, sampler, UAV, stream, label, ...).
-    N,
 }
 
 struct Printer<'a, W: Write + ?Sized> {
@@ -1009,11 +1001,8 @@ impl<W: Write + ?Sized> Printer<'_, W> {
 
     fn mnemonic(&mut self, inst: &Instruction) -> fmt::Result {
         use Opcode::*;
-        self.w.write_str(listing_name(inst.opcode))?;
-        if matches!(
-            inst.opcode,
-            If | Breakc | Continuec | Retc | Discard | Callc
-        ) {
+        self.w.write_str(inst.opcode.listing_name())?;
+        if inst.opcode.takes_test_suffix() {
             self.w
                 .write_str(if inst.test_nonzero() { "_nz" } else { "_z" })?;
         }
@@ -1305,34 +1294,6 @@ fn write_float<W: Write + ?Sized>(w: &mut W, bits: u32, exact: bool) -> fmt::Res
     w.write_str(".000000")
 }
 
-/// The name an ordinary instruction's listing line starts with, before
-/// its suffixes (`ldms`, `sample_l_s`; the opcode table's mnemonic for most
-/// opcodes). The assembler looks opcodes up by it.
-pub(crate) fn listing_name(op: Opcode) -> &'static str {
-    use Opcode::*;
-    match op {
-        LdMs => "ldms",
-        SampleInfo => "sampleinfo",
-        SamplePos => "samplepos",
-        Gather4Feedback => "gather4_s",
-        Gather4CFeedback => "gather4_c_s",
-        Gather4PoFeedback => "gather4_po_s",
-        Gather4PoCFeedback => "gather4_po_c_s",
-        LdFeedback => "ld_s",
-        LdMsFeedback => "ldms_s",
-        LdUavTypedFeedback => "ld_uav_typed_s",
-        LdRawFeedback => "ld_raw_s",
-        LdStructuredFeedback => "ld_structured_s",
-        SampleLFeedback => "sample_l_s",
-        SampleCLzFeedback => "sample_c_lz_s",
-        SampleClampFeedback => "sample_cl_s",
-        SampleBClampFeedback => "sample_b_cl_s",
-        SampleDClampFeedback => "sample_d_cl_s",
-        SampleCClampFeedback => "sample_c_cl_s",
-        op => op.mnemonic(),
-    }
-}
-
 /// The number of destination operands the listing types an opcode with
 /// (the assembler reads their components as write masks).
 pub(crate) fn destinations(op: Opcode) -> usize {
@@ -1496,99 +1457,8 @@ pub(crate) fn topology_name(v: u32) -> &'static str {
     }
 }
 
-/// The operand kinds of an opcode: how many destinations it has and the
-/// kind of each operand position (the last kind repeats).
-struct Sig {
-    dsts: usize,
-    kinds: &'static [Kind],
-}
-
-impl Sig {
-    fn kind(&self, i: usize) -> Kind {
-        self.kinds
-            .get(i)
-            .or(self.kinds.last())
-            .copied()
-            .unwrap_or(Kind::A)
-    }
-}
-
-const fn sig(dsts: usize, kinds: &'static [Kind]) -> Sig {
-    Sig { dsts, kinds }
-}
-
-fn signature(op: Opcode) -> Sig {
-    use Kind::*;
-    use Opcode::*;
-    match op {
-        Add | Mul | Mad | Div | Min | Max | Dp2 | Dp3 | Dp4 | Exp | Log | Frc | RoundNe
-        | RoundNi | RoundPi | RoundZ | Rsq | Sqrt | Rcp | DerivRtx | DerivRty | DerivRtxCoarse
-        | DerivRtxFine | DerivRtyCoarse | DerivRtyFine => sig(1, &[F]),
-        Sincos => sig(2, &[F]),
-        Eq | Ge | Lt | Ne => sig(1, &[U, F]),
-        Ftoi => sig(1, &[I, F]),
-        Ftou => sig(1, &[U, F]),
-        Itof => sig(1, &[F, I]),
-        Utof => sig(1, &[F, U]),
-        F32tof16 => sig(1, &[U, F]),
-        F16tof32 => sig(1, &[F, U]),
-        Iadd | Imad | Imax | Imin | Ineg => sig(1, &[I]),
-        Imul => sig(2, &[I]),
-        Ieq | Ige | Ilt | Ine => sig(1, &[U, I]),
-        Ishl | Ishr => sig(1, &[I, I, U]),
-        Ibfe => sig(1, &[I, U, U, I]),
-        And | Or | Xor | Not | Ushr | Umad | Umax | Umin | Ult | Uge | Bfi | Ubfe | Bfrev
-        | Countbits | FirstbitHi | FirstbitLo | FirstbitShi | Msad => sig(1, &[U]),
-        Umul | Udiv | Uaddc | Usubb => sig(2, &[U]),
-        Mov => sig(1, &[A]),
-        Movc => sig(1, &[A, U, A]),
-        Swapc => sig(2, &[A, A, U, A]),
-        If | Breakc | Continuec | Retc | Discard => sig(0, &[U]),
-        Callc => sig(0, &[U, N]),
-        Switch | Case => sig(0, &[I]),
-        Call | Label | InterfaceCall | EmitStream | CutStream | EmitthencutStream => sig(0, &[N]),
-        Ld | LdFeedback => sig(1, &[R, I, N]),
-        LdMs | LdMsFeedback => sig(1, &[R, I, N, I]),
-        LdUavTyped | LdUavTypedFeedback => sig(1, &[R, I, N]),
-        LdRaw | LdRawFeedback => sig(1, &[R, U, N]),
-        LdStructured | LdStructuredFeedback => sig(1, &[R, U, U, N]),
-        StoreRaw => sig(0, &[N, U, A]),
-        StoreStructured => sig(0, &[N, U, U, A]),
-        StoreUavTyped => sig(0, &[N, I, A]),
-        AtomicAnd | AtomicOr | AtomicXor | AtomicCmpStore | AtomicIadd | AtomicUmax
-        | AtomicUmin => sig(0, &[N, U, U]),
-        AtomicImax | AtomicImin => sig(0, &[N, U, I]),
-        ImmAtomicAlloc | ImmAtomicConsume => sig(1, &[U, N]),
-        ImmAtomicIadd | ImmAtomicAnd | ImmAtomicOr | ImmAtomicXor | ImmAtomicExch
-        | ImmAtomicCmpExch | ImmAtomicUmax | ImmAtomicUmin => sig(1, &[U, N, U, U]),
-        ImmAtomicImax | ImmAtomicImin => sig(1, &[I, N, U, I]),
-        Sample | SampleB | SampleC | SampleCLz | SampleL | SampleD | Gather4 | Gather4C | Lod => {
-            sig(1, &[R, F, N, N, F])
-        }
-        // fxc prints every gather4_po immediate as an integer, even the
-        // coordinates and the reference value.
-        Gather4Po | Gather4PoC => sig(1, &[R, I, I, N, N, I]),
-        SampleClampFeedback | SampleBClampFeedback | SampleCClampFeedback
-        | SampleDClampFeedback | SampleLFeedback | SampleCLzFeedback | Gather4Feedback
-        | Gather4CFeedback => sig(2, &[R, U, F, N, N, F]),
-        Gather4PoFeedback | Gather4PoCFeedback => sig(2, &[R, U, I, I, N, N, I]),
-        Resinfo => sig(1, &[R, U, N]),
-        SampleInfo | Bufinfo => sig(1, &[R, N]),
-        SamplePos => sig(1, &[F, N, U]),
-        EvalCentroid => sig(1, &[F]),
-        EvalSampleIndex | EvalSnapped => sig(1, &[F, F, I]),
-        CheckAccessFullyMapped => sig(1, &[U]),
-        Dadd | Dmax | Dmin | Dmul | Dmov | Ddiv | Dfma | Drcp => sig(1, &[D]),
-        Deq | Dge | Dlt | Dne => sig(1, &[U, D]),
-        Dmovc => sig(1, &[D, U, D]),
-        Dtof => sig(1, &[F, D]),
-        Ftod => sig(1, &[D, F]),
-        Dtoi => sig(1, &[I, D]),
-        Dtou => sig(1, &[U, D]),
-        Itod => sig(1, &[D, I]),
-        Utod => sig(1, &[D, U]),
-        _ => sig(0, &[A]),
-    }
+fn signature(op: Opcode) -> Operands {
+    op.row().map_or(Operands::UNTYPED, |r| r.operands)
 }
 
 #[cfg(test)]
@@ -1612,6 +1482,24 @@ mod tests {
         };
         p.imm32(v, kind).unwrap_or_default();
         s
+    }
+
+    #[test]
+    fn operands_column() {
+        let s = signature(Opcode::Swapc);
+        assert_eq!(
+            (s.dsts, s.kinds),
+            (2, &[Kind::A, Kind::A, Kind::U, Kind::A][..])
+        );
+        assert_eq!(s.kind(7), Kind::A);
+        let s = signature(Opcode::Ishl);
+        assert_eq!(
+            (s.dsts, s.kind(0), s.kind(2), s.kind(5)),
+            (1, Kind::I, Kind::U, Kind::U)
+        );
+        let s = signature(Opcode::DclTemps);
+        assert_eq!((s.dsts, s.kinds), (0, &[Kind::A][..]));
+        assert_eq!(signature(Opcode::Unknown(999)).dsts, 0);
     }
 
     #[test]

@@ -27,9 +27,10 @@
 //! assert_eq!(back.instructions[1].operands[1].imm[..], [0x3f80_0000, 0, 0, 0x3f80_0000]);
 //! ```
 
-use crate::decode::{has_long_length_form, layout, Layout};
+use crate::decode::{has_long_length_form, layout};
 use crate::error::{Error, InstructionSite, Result};
 use crate::ir::*;
+use crate::opcode::Layout;
 use crate::opcode::Opcode;
 
 /// Encodes a program into its dwords (version and length tokens included).

@@ -9,6 +9,18 @@
 //! This crate knows nothing of GLSL, profiles or lowering. Data flows one
 //! way: bytes → [`Shader`] (container + chunks + [`Program`]).
 //!
+//! Everything known about an opcode is in one table,
+//! [`for_each_opcode!`]: one row per opcode with its number, mnemonic,
+//! kind (instruction, `_z`/`_nz` test, declaration), operand layout,
+//! disassembly operand kinds, fxc listing name, owning family and coverage.
+//! The [`Opcode`] enum, the decoder's and encoder's layouts and the
+//! disassembler's operand typing and names are generated from it. The
+//! family column is data naming which lowerings crate owns an opcode, and
+//! the coverage column says whether a handler lowers it, whether it only
+//! occurs in stages dxlower does not lower, or whether it is a reserved
+//! marker; the reader does not act on either (the lowering registry reads
+//! them through [`Opcode::family`] and [`Opcode::coverage`]).
+//!
 //! Every error names the chunk and the byte offset from the start of the
 //! container, and inside a program the instruction index, its opcode and its
 //! dword offset. No input makes the reader panic, read out of bounds or
@@ -24,6 +36,8 @@ pub mod encode;
 pub mod error;
 pub mod ir;
 pub mod opcode;
+mod opcode_table;
+pub mod program_type;
 pub mod rdef;
 pub mod shader;
 pub mod signature;
@@ -35,7 +49,7 @@ pub use decode::{decode_program, decode_program_dwords};
 pub use encode::{encode_program, encode_program_bytes, try_encode_program};
 pub use error::{Error, ErrorKind, FourCc, InstructionSite};
 pub use ir::*;
-pub use opcode::Opcode;
+pub use opcode::{Coverage, Opcode};
 pub use rdef::Rdef;
 pub use shader::{parse, parse_with, Shader};
 pub use signature::{Signature, SignatureElement, SignatureSystemValue};

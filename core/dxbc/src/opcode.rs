@@ -1,19 +1,158 @@
-//! The SM4/SM5 opcode table: the one source of truth for opcode numbers and
-//! mnemonics.
+//! The [`Opcode`] type and the per-opcode data of the reader, generated
+//! from the opcode table ([`for_each_opcode!`](crate::for_each_opcode)).
 //!
-//! Numbers are the `D3D10_SB_OPCODE_TYPE` enumerators of the Microsoft
-//! tokenized program format (`D3D12TokenizedProgramFormat.hpp`, the
-//! `OpcodeToken0` field `[10:00]`), in enum order: D3D10 (0..=106), D3D10.1
-//! (108..=111), D3D11 (113..=208), D3D11.1 (210..=217), WDDM 1.3 (219..=234).
-//! The `Reserved*` entries are the enum's end-of-version markers and never
-//! appear in valid bytecode.
-//!
-//! The mnemonic is the instruction name fxc prints in its listings (without
-//! suffixes such as `_sat`, `_z`/`_nz` or `_indexable(...)`, which the
-//! disassembler adds from the instruction's controls).
+//! One expansion of the table gives the enum, [`Opcode::ALL`], the number
+//! and mnemonic conversions, and one row of data per opcode: whether it
+//! declares, whether it takes `_z`/`_nz`, its operand layout (read by the
+//! decoder and the encoder), the disassembler's operand kinds and listing
+//! name, and its [`Coverage`] (owning family, decoded-only stages).
 
-macro_rules! opcode_table {
-    ($($variant:ident = $num:literal => $mn:literal,)*) => {
+use crate::program_type::ProgramType;
+
+/// What dxlower does with an opcode: the coverage column of the opcode
+/// table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coverage {
+    /// A handler of the family lowers it, or refuses it by name under some
+    /// profile.
+    Handled {
+        /// The lowerings crate that owns the opcode, without its `dxlower-`
+        /// prefix (`"float-alu"`).
+        family: &'static str,
+    },
+    /// Legal only in these program types, which dxlower refuses as a whole
+    /// before lowering: decoded, encoded and disassembled, never lowered.
+    DecodedOnly {
+        /// The program types the opcode occurs in.
+        stages: &'static [ProgramType],
+    },
+    /// An end-of-version marker of the token format: never valid.
+    Reserved,
+}
+
+impl Coverage {
+    /// The owning family of a handled opcode.
+    pub fn family(self) -> Option<&'static str> {
+        match self {
+            Coverage::Handled { family } => Some(family),
+            _ => None,
+        }
+    }
+
+    /// The class name: `"handled"`, `"decoded-only"` or `"reserved"`.
+    pub fn class(self) -> &'static str {
+        match self {
+            Coverage::Handled { .. } => "handled",
+            Coverage::DecodedOnly { .. } => "decoded-only",
+            Coverage::Reserved => "reserved",
+        }
+    }
+}
+
+/// `handled`, `decoded-only: hs, ds only`, `reserved`.
+impl std::fmt::Display for Coverage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.class())?;
+        if let Coverage::DecodedOnly { stages } = self {
+            for (i, s) in stages.iter().enumerate() {
+                f.write_str(if i == 0 { ": " } else { ", " })?;
+                f.write_str(s.prefix())?;
+            }
+            f.write_str(" only")?;
+        }
+        Ok(())
+    }
+}
+
+/// One row of the opcode table, as the reader and the registry read it.
+pub(crate) struct Row {
+    /// Kind `dcl`.
+    declaration: bool,
+    /// Kind `cond`: takes `_z`/`_nz`.
+    test_suffix: bool,
+    /// The layout column (`None`: `customdata` and the reserved markers).
+    pub(crate) layout: Option<Layout>,
+    /// The operands column.
+    pub(crate) operands: Operands,
+    /// The fxc listing name (the mnemonic unless the row says otherwise).
+    listing: &'static str,
+    /// The coverage column.
+    coverage: Coverage,
+}
+
+/// The table's kind column: `(declaration, takes _z/_nz)`.
+macro_rules! row_kind {
+    (inst) => {
+        (false, false)
+    };
+    (cond) => {
+        (false, true)
+    };
+    (dcl) => {
+        (true, false)
+    };
+    (-) => {
+        (false, false)
+    };
+}
+
+/// The table's layout column.
+macro_rules! row_layout {
+    (none) => {
+        None
+    };
+    ($($layout:tt)+) => {
+        Some(Layout::$($layout)+)
+    };
+}
+
+/// The table's operands column.
+macro_rules! row_operands {
+    () => {
+        Operands::UNTYPED
+    };
+    ($dsts:literal : $($kind:ident)+) => {
+        Operands {
+            dsts: $dsts,
+            kinds: &[$(Kind::$kind),+],
+        }
+    };
+}
+
+/// The table's coverage column.
+macro_rules! row_coverage {
+    (handled($family:literal)) => {
+        Coverage::Handled { family: $family }
+    };
+    (decoded_only($($stage:ident),+)) => {
+        Coverage::DecodedOnly {
+            stages: &[$(ProgramType::$stage),+],
+        }
+    };
+    (reserved) => {
+        Coverage::Reserved
+    };
+}
+
+/// The table's optional listing-name column.
+macro_rules! row_listing {
+    ($mnemonic:literal) => {
+        $mnemonic
+    };
+    ($mnemonic:literal, $listing:literal) => {
+        $listing
+    };
+}
+
+/// The consumer of [`crate::for_each_opcode!`] that defines [`Opcode`] and
+/// the rows.
+macro_rules! define_opcodes {
+    ($(
+        $variant:ident = $num:literal $mn:literal : $kind:tt,
+        $layout:ident $(($($lp:tt)*))? $({$($lb:tt)*})?,
+        [$($operands:tt)*],
+        $coverage:ident $(($($cov:tt)*))? $(, fxc $listing:literal)?;
+    )*) => {
         /// A decoded SM4/SM5 opcode (`D3D10_SB_OPCODE_TYPE`).
         ///
         /// Values outside the table are kept as [`Opcode::Unknown`] so that the
@@ -66,292 +205,83 @@ macro_rules! opcode_table {
                 }
             }
         }
+
+        /// The rows of the table, indexed by opcode number.
+        const ROWS: &[Row] = &[$(
+            Row {
+                declaration: row_kind!($kind).0,
+                test_suffix: row_kind!($kind).1,
+                layout: row_layout!($layout $(($($lp)*))? $({$($lb)*})?),
+                operands: row_operands!($($operands)*),
+                listing: row_listing!($mn $(, $listing)?),
+                coverage: row_coverage!($coverage $(($($cov)*))?),
+            },
+        )*];
     };
 }
 
-opcode_table! {
-    Add = 0 => "add",
-    And = 1 => "and",
-    Break = 2 => "break",
-    Breakc = 3 => "breakc",
-    Call = 4 => "call",
-    Callc = 5 => "callc",
-    Case = 6 => "case",
-    Continue = 7 => "continue",
-    Continuec = 8 => "continuec",
-    Cut = 9 => "cut",
-    Default = 10 => "default",
-    DerivRtx = 11 => "deriv_rtx",
-    DerivRty = 12 => "deriv_rty",
-    Discard = 13 => "discard",
-    Div = 14 => "div",
-    Dp2 = 15 => "dp2",
-    Dp3 = 16 => "dp3",
-    Dp4 = 17 => "dp4",
-    Else = 18 => "else",
-    Emit = 19 => "emit",
-    Emitthencut = 20 => "emit_then_cut",
-    Endif = 21 => "endif",
-    Endloop = 22 => "endloop",
-    Endswitch = 23 => "endswitch",
-    Eq = 24 => "eq",
-    Exp = 25 => "exp",
-    Frc = 26 => "frc",
-    Ftoi = 27 => "ftoi",
-    Ftou = 28 => "ftou",
-    Ge = 29 => "ge",
-    Iadd = 30 => "iadd",
-    If = 31 => "if",
-    Ieq = 32 => "ieq",
-    Ige = 33 => "ige",
-    Ilt = 34 => "ilt",
-    Imad = 35 => "imad",
-    Imax = 36 => "imax",
-    Imin = 37 => "imin",
-    Imul = 38 => "imul",
-    Ine = 39 => "ine",
-    Ineg = 40 => "ineg",
-    Ishl = 41 => "ishl",
-    Ishr = 42 => "ishr",
-    Itof = 43 => "itof",
-    Label = 44 => "label",
-    Ld = 45 => "ld",
-    LdMs = 46 => "ld_ms",
-    Log = 47 => "log",
-    Loop = 48 => "loop",
-    Lt = 49 => "lt",
-    Mad = 50 => "mad",
-    Min = 51 => "min",
-    Max = 52 => "max",
-    Customdata = 53 => "customdata",
-    Mov = 54 => "mov",
-    Movc = 55 => "movc",
-    Mul = 56 => "mul",
-    Ne = 57 => "ne",
-    Nop = 58 => "nop",
-    Not = 59 => "not",
-    Or = 60 => "or",
-    Resinfo = 61 => "resinfo",
-    Ret = 62 => "ret",
-    Retc = 63 => "retc",
-    RoundNe = 64 => "round_ne",
-    RoundNi = 65 => "round_ni",
-    RoundPi = 66 => "round_pi",
-    RoundZ = 67 => "round_z",
-    Rsq = 68 => "rsq",
-    Sample = 69 => "sample",
-    SampleC = 70 => "sample_c",
-    SampleCLz = 71 => "sample_c_lz",
-    SampleL = 72 => "sample_l",
-    SampleD = 73 => "sample_d",
-    SampleB = 74 => "sample_b",
-    Sqrt = 75 => "sqrt",
-    Switch = 76 => "switch",
-    Sincos = 77 => "sincos",
-    Udiv = 78 => "udiv",
-    Ult = 79 => "ult",
-    Uge = 80 => "uge",
-    Umul = 81 => "umul",
-    Umad = 82 => "umad",
-    Umax = 83 => "umax",
-    Umin = 84 => "umin",
-    Ushr = 85 => "ushr",
-    Utof = 86 => "utof",
-    Xor = 87 => "xor",
-    DclResource = 88 => "dcl_resource",
-    DclConstantBuffer = 89 => "dcl_constant_buffer",
-    DclSampler = 90 => "dcl_sampler",
-    DclIndexRange = 91 => "dcl_indexrange",
-    DclGsOutputPrimitiveTopology = 92 => "dcl_outputtopology",
-    DclGsInputPrimitive = 93 => "dcl_inputprimitive",
-    DclMaxOutputVertexCount = 94 => "dcl_maxout",
-    DclInput = 95 => "dcl_input",
-    DclInputSgv = 96 => "dcl_input_sgv",
-    DclInputSiv = 97 => "dcl_input_siv",
-    DclInputPs = 98 => "dcl_input_ps",
-    DclInputPsSgv = 99 => "dcl_input_ps_sgv",
-    DclInputPsSiv = 100 => "dcl_input_ps_siv",
-    DclOutput = 101 => "dcl_output",
-    DclOutputSgv = 102 => "dcl_output_sgv",
-    DclOutputSiv = 103 => "dcl_output_siv",
-    DclTemps = 104 => "dcl_temps",
-    DclIndexableTemp = 105 => "dcl_indexableTemp",
-    DclGlobalFlags = 106 => "dcl_global_flags",
-    Reserved10 = 107 => "reserved_10",
-    Lod = 108 => "lod",
-    Gather4 = 109 => "gather4",
-    SamplePos = 110 => "sample_pos",
-    SampleInfo = 111 => "sample_info",
-    Reserved101 = 112 => "reserved_10_1",
-    HsDecls = 113 => "hs_decls",
-    HsControlPointPhase = 114 => "hs_control_point_phase",
-    HsForkPhase = 115 => "hs_fork_phase",
-    HsJoinPhase = 116 => "hs_join_phase",
-    EmitStream = 117 => "emit_stream",
-    CutStream = 118 => "cut_stream",
-    EmitthencutStream = 119 => "emit_then_cut_stream",
-    InterfaceCall = 120 => "fcall",
-    Bufinfo = 121 => "bufinfo",
-    DerivRtxCoarse = 122 => "deriv_rtx_coarse",
-    DerivRtxFine = 123 => "deriv_rtx_fine",
-    DerivRtyCoarse = 124 => "deriv_rty_coarse",
-    DerivRtyFine = 125 => "deriv_rty_fine",
-    Gather4C = 126 => "gather4_c",
-    Gather4Po = 127 => "gather4_po",
-    Gather4PoC = 128 => "gather4_po_c",
-    Rcp = 129 => "rcp",
-    F32tof16 = 130 => "f32tof16",
-    F16tof32 = 131 => "f16tof32",
-    Uaddc = 132 => "uaddc",
-    Usubb = 133 => "usubb",
-    Countbits = 134 => "countbits",
-    FirstbitHi = 135 => "firstbit_hi",
-    FirstbitLo = 136 => "firstbit_lo",
-    FirstbitShi = 137 => "firstbit_shi",
-    Ubfe = 138 => "ubfe",
-    Ibfe = 139 => "ibfe",
-    Bfi = 140 => "bfi",
-    Bfrev = 141 => "bfrev",
-    Swapc = 142 => "swapc",
-    DclStream = 143 => "dcl_stream",
-    DclFunctionBody = 144 => "dcl_function_body",
-    DclFunctionTable = 145 => "dcl_function_table",
-    DclInterface = 146 => "dcl_interface",
-    DclInputControlPointCount = 147 => "dcl_input_control_point_count",
-    DclOutputControlPointCount = 148 => "dcl_output_control_point_count",
-    DclTessDomain = 149 => "dcl_tessellator_domain",
-    DclTessPartitioning = 150 => "dcl_tessellator_partitioning",
-    DclTessOutputPrimitive = 151 => "dcl_tessellator_output_primitive",
-    DclHsMaxTessfactor = 152 => "dcl_hs_max_tessfactor",
-    DclHsForkPhaseInstanceCount = 153 => "dcl_hs_fork_phase_instance_count",
-    DclHsJoinPhaseInstanceCount = 154 => "dcl_hs_join_phase_instance_count",
-    DclThreadGroup = 155 => "dcl_thread_group",
-    DclUnorderedAccessViewTyped = 156 => "dcl_uav_typed",
-    DclUnorderedAccessViewRaw = 157 => "dcl_uav_raw",
-    DclUnorderedAccessViewStructured = 158 => "dcl_uav_structured",
-    DclThreadGroupSharedMemoryRaw = 159 => "dcl_tgsm_raw",
-    DclThreadGroupSharedMemoryStructured = 160 => "dcl_tgsm_structured",
-    DclResourceRaw = 161 => "dcl_resource_raw",
-    DclResourceStructured = 162 => "dcl_resource_structured",
-    LdUavTyped = 163 => "ld_uav_typed",
-    StoreUavTyped = 164 => "store_uav_typed",
-    LdRaw = 165 => "ld_raw",
-    StoreRaw = 166 => "store_raw",
-    LdStructured = 167 => "ld_structured",
-    StoreStructured = 168 => "store_structured",
-    AtomicAnd = 169 => "atomic_and",
-    AtomicOr = 170 => "atomic_or",
-    AtomicXor = 171 => "atomic_xor",
-    AtomicCmpStore = 172 => "atomic_cmp_store",
-    AtomicIadd = 173 => "atomic_iadd",
-    AtomicImax = 174 => "atomic_imax",
-    AtomicImin = 175 => "atomic_imin",
-    AtomicUmax = 176 => "atomic_umax",
-    AtomicUmin = 177 => "atomic_umin",
-    ImmAtomicAlloc = 178 => "imm_atomic_alloc",
-    ImmAtomicConsume = 179 => "imm_atomic_consume",
-    ImmAtomicIadd = 180 => "imm_atomic_iadd",
-    ImmAtomicAnd = 181 => "imm_atomic_and",
-    ImmAtomicOr = 182 => "imm_atomic_or",
-    ImmAtomicXor = 183 => "imm_atomic_xor",
-    ImmAtomicExch = 184 => "imm_atomic_exch",
-    ImmAtomicCmpExch = 185 => "imm_atomic_cmp_exch",
-    ImmAtomicImax = 186 => "imm_atomic_imax",
-    ImmAtomicImin = 187 => "imm_atomic_imin",
-    ImmAtomicUmax = 188 => "imm_atomic_umax",
-    ImmAtomicUmin = 189 => "imm_atomic_umin",
-    Sync = 190 => "sync",
-    Dadd = 191 => "dadd",
-    Dmax = 192 => "dmax",
-    Dmin = 193 => "dmin",
-    Dmul = 194 => "dmul",
-    Deq = 195 => "deq",
-    Dge = 196 => "dge",
-    Dlt = 197 => "dlt",
-    Dne = 198 => "dne",
-    Dmov = 199 => "dmov",
-    Dmovc = 200 => "dmovc",
-    Dtof = 201 => "dtof",
-    Ftod = 202 => "ftod",
-    EvalSnapped = 203 => "eval_snapped",
-    EvalSampleIndex = 204 => "eval_sample_index",
-    EvalCentroid = 205 => "eval_centroid",
-    DclGsInstanceCount = 206 => "dcl_gsinstances",
-    Abort = 207 => "abort",
-    DebugBreak = 208 => "debug_break",
-    Reserved11 = 209 => "reserved_11",
-    Ddiv = 210 => "ddiv",
-    Dfma = 211 => "dfma",
-    Drcp = 212 => "drcp",
-    Msad = 213 => "msad",
-    Dtoi = 214 => "dtoi",
-    Dtou = 215 => "dtou",
-    Itod = 216 => "itod",
-    Utod = 217 => "utod",
-    Reserved111 = 218 => "reserved_11_1",
-    Gather4Feedback = 219 => "gather4_feedback",
-    Gather4CFeedback = 220 => "gather4_c_feedback",
-    Gather4PoFeedback = 221 => "gather4_po_feedback",
-    Gather4PoCFeedback = 222 => "gather4_po_c_feedback",
-    LdFeedback = 223 => "ld_feedback",
-    LdMsFeedback = 224 => "ld_ms_feedback",
-    LdUavTypedFeedback = 225 => "ld_uav_typed_feedback",
-    LdRawFeedback = 226 => "ld_raw_feedback",
-    LdStructuredFeedback = 227 => "ld_structured_feedback",
-    SampleLFeedback = 228 => "sample_l_feedback",
-    SampleCLzFeedback = 229 => "sample_c_lz_feedback",
-    SampleClampFeedback = 230 => "sample_clamp_feedback",
-    SampleBClampFeedback = 231 => "sample_b_clamp_feedback",
-    SampleDClampFeedback = 232 => "sample_d_clamp_feedback",
-    SampleCClampFeedback = 233 => "sample_c_clamp_feedback",
-    CheckAccessFullyMapped = 234 => "check_access_fully_mapped",
-    ReservedWddm13 = 235 => "reserved_wddm1_3",
-}
+crate::for_each_opcode!(define_opcodes);
 
-/// [`Opcode::is_declaration`] of every opcode number below 256, computed at
-/// compile time from the table (one lookup instead of a string compare per
-/// call; translation asks it several times per instruction).
-const DECLARATION: [bool; 256] = {
-    let mut t = [false; 256];
+// The table is dense: row n is opcode n, so `ROWS[op.number()]` is the
+// opcode's row.
+const _: () = {
     let mut i = 0;
     while i < Opcode::ALL.len() {
-        let op = Opcode::ALL[i];
-        let n = op.number() as usize;
-        if n < t.len() {
-            t[n] = declares(op);
-        }
+        assert!(
+            Opcode::ALL[i].number() as usize == i,
+            "the opcode table must list opcode n as row n"
+        );
         i += 1;
     }
-    t
 };
 
-/// The rule behind [`Opcode::is_declaration`].
-const fn declares(op: Opcode) -> bool {
-    use Opcode::*;
-    let m = op.mnemonic().as_bytes();
-    (m.len() >= 4 && m[0] == b'd' && m[1] == b'c' && m[2] == b'l' && m[3] == b'_')
-        || matches!(
-            op,
-            Customdata | HsDecls | HsControlPointPhase | HsForkPhase | HsJoinPhase
-        )
-}
-
 impl Opcode {
+    /// The opcode's row of the table (`None` for [`Opcode::Unknown`]).
+    pub(crate) fn row(self) -> Option<&'static Row> {
+        match self {
+            Opcode::Unknown(_) => None,
+            op => ROWS.get(op.number() as usize),
+        }
+    }
+
     /// True for the `dcl_*` declarations, `customdata` and the hull-shader
     /// phase markers: tokens that declare rather than execute.
     pub fn is_declaration(self) -> bool {
-        match self {
-            Opcode::Unknown(_) => false,
-            op => DECLARATION
-                .get(op.number() as usize)
-                .copied()
-                .unwrap_or_else(|| declares(op)),
-        }
+        self.row().is_some_and(|r| r.declaration)
     }
 
     /// True for the reserved end-of-version markers and unknown numbers.
     pub fn is_reserved(self) -> bool {
-        matches!(self, Opcode::Unknown(_)) || self.mnemonic().starts_with("reserved_")
+        match self.row() {
+            Some(r) => matches!(r.coverage, Coverage::Reserved),
+            None => true,
+        }
+    }
+
+    /// True for the instructions that test their first source and take the
+    /// `_z`/`_nz` suffix (`if`, `breakc`, `continuec`, `retc`, `discard`,
+    /// `callc`; [`crate::Instruction::test_nonzero`] reads the bit).
+    pub fn takes_test_suffix(self) -> bool {
+        self.row().is_some_and(|r| r.test_suffix)
+    }
+
+    /// The name fxc's listings print: the mnemonic, except `ldms`,
+    /// `sampleinfo`, `samplepos` and the residency feedback forms (`ld_s`,
+    /// `sample_cl_s`, ...).
+    pub fn listing_name(self) -> &'static str {
+        self.row().map_or(self.mnemonic(), |r| r.listing)
+    }
+
+    /// What dxlower does with the opcode (`None` for [`Opcode::Unknown`]).
+    pub fn coverage(self) -> Option<Coverage> {
+        self.row().map(|r| r.coverage)
+    }
+
+    /// The lowerings crate that owns the opcode (`"float-alu"` for
+    /// `dxlower-float-alu`): the family column of a handled row. `None`
+    /// for decoded-only and reserved opcodes and unknown numbers.
+    pub fn family(self) -> Option<&'static str> {
+        self.coverage().and_then(Coverage::family)
     }
 }
 
@@ -398,6 +328,73 @@ mod tests {
     }
 
     #[test]
+    fn test_suffix_and_listing_columns() {
+        use Opcode::*;
+        let tested: Vec<Opcode> = Opcode::ALL
+            .iter()
+            .copied()
+            .filter(|op| op.takes_test_suffix())
+            .collect();
+        assert_eq!(tested, [Breakc, Callc, Continuec, Discard, If, Retc]);
+        let renamed: Vec<(&str, &str)> = Opcode::ALL
+            .iter()
+            .filter(|op| op.listing_name() != op.mnemonic())
+            .map(|op| (op.mnemonic(), op.listing_name()))
+            .collect();
+        assert_eq!(renamed.len(), 18, "{renamed:?}");
+        assert_eq!(renamed[0], ("ld_ms", "ldms"));
+        assert!(renamed.contains(&("sample_d_clamp_feedback", "sample_d_cl_s")));
+        assert!(renamed.iter().all(|(m, l)| m.starts_with(&l[..2])));
+        assert_eq!(Opcode::Unknown(999).listing_name(), "unknown");
+        assert!(!Opcode::Unknown(999).takes_test_suffix());
+    }
+
+    #[test]
+    fn coverage_column_is_consistent() {
+        for &op in Opcode::ALL {
+            let cov = op.coverage().expect("every row has a coverage");
+            let reserved = op.mnemonic().starts_with("reserved_");
+            assert_eq!(cov == Coverage::Reserved, reserved, "{op:?}");
+            assert_eq!(op.is_reserved(), reserved, "{op:?}");
+            match cov {
+                Coverage::Handled { family } => {
+                    assert!(
+                        !family.is_empty()
+                            && family.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'),
+                        "{op:?}: family {family:?} is not a lowerings crate name"
+                    );
+                    assert_eq!(op.family(), Some(family));
+                }
+                Coverage::DecodedOnly { stages } => {
+                    assert!(!stages.is_empty(), "{op:?}");
+                    assert!(
+                        !stages.contains(&ProgramType::Vertex)
+                            && !stages.contains(&ProgramType::Pixel),
+                        "{op:?} is lowered in a VS or PS, so it needs a handler"
+                    );
+                    assert_eq!(op.family(), None);
+                }
+                Coverage::Reserved => assert_eq!(op.family(), None),
+            }
+        }
+        assert_eq!(Opcode::Unknown(999).coverage(), None);
+        assert!(Opcode::Unknown(999).is_reserved());
+        assert_eq!(Opcode::Add.family(), Some("float-alu"));
+        assert_eq!(
+            Opcode::DclTessDomain.coverage().map(|c| c.to_string()),
+            Some("decoded-only: hs, ds only".to_string())
+        );
+        assert_eq!(
+            Opcode::Mov.coverage().map(|c| c.to_string()),
+            Some("handled".into())
+        );
+        assert_eq!(
+            Opcode::Reserved11.coverage().map(|c| c.class()),
+            Some("reserved")
+        );
+    }
+
+    #[test]
     fn spot_checks_against_the_token_format() {
         assert_eq!(Opcode::Mov.number(), 54);
         assert_eq!(Opcode::DclGlobalFlags.number(), 106);
@@ -408,5 +405,92 @@ mod tests {
         assert_eq!(Opcode::Sync.number(), 190);
         assert_eq!(Opcode::Utod.number(), 217);
         assert_eq!(Opcode::CheckAccessFullyMapped.number(), 234);
+    }
+}
+
+/// What follows `OpcodeToken0` (and any extended opcode tokens) for an
+/// opcode; the values of the opcode table's layout column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// This many operands and nothing else.
+    Ops(u8),
+    /// `dcl_resource` / `dcl_uav_typed`: operand, return-type dword,
+    /// SM5.1 space.
+    TypedResource { uav: bool },
+    /// `dcl_constant_buffer`: operand; SM5.1 adds size and space.
+    ConstantBuffer,
+    /// `dcl_sampler`, `dcl_resource_raw`, `dcl_uav_raw`: operand; SM5.1 adds
+    /// the space.
+    OperandSpace51,
+    /// `dcl_resource_structured`, `dcl_uav_structured`: operand, stride,
+    /// SM5.1 space.
+    StructuredResource,
+    /// `dcl_tgsm_structured`: operand, stride, count.
+    TgsmStructured,
+    /// `dcl_indexrange`, `dcl_tgsm_raw`: operand then a count dword.
+    OperandCount,
+    /// A single count dword and no operand.
+    Count,
+    /// `dcl_hs_max_tessfactor`: a float dword.
+    Float,
+    /// `dcl_*_sgv/siv`: operand then a name token.
+    SystemValue,
+    /// `dcl_indexableTemp`: three dwords.
+    IndexableTemp,
+    /// `dcl_thread_group`: three dwords.
+    ThreadGroup,
+    /// `dcl_function_table`: id, count, bodies.
+    FunctionTable,
+    /// `dcl_interface`: id, table length, counts, tables.
+    Interface,
+    /// `fcall`: function index dword then the interface operand.
+    InterfaceCall,
+}
+
+/// The type an instruction gives an operand, which decides how immediate
+/// values are printed and whether minimum-precision annotations show a
+/// conversion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// 32-bit float.
+    F,
+    /// Signed integer.
+    I,
+    /// Unsigned integer or bit pattern.
+    U,
+    /// Untyped move: printed by the bit-pattern heuristic.
+    A,
+    /// A value typed by the resource it comes from (`ld`, `sample`
+    /// destinations): printed as untyped, never a precision conversion
+    /// target.
+    R,
+    /// 64-bit float pair.
+    D,
+    /// Not a value (resource, sampler, UAV, stream, label, ...).
+    N,
+}
+
+/// The operand kinds of an opcode (the operands column of the opcode table,
+/// [`crate::for_each_opcode!`]): how many destinations it has and the kind
+/// of each operand position (the last kind repeats).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Operands {
+    pub(crate) dsts: usize,
+    pub(crate) kinds: &'static [Kind],
+}
+
+impl Operands {
+    /// No destination, every operand untyped (the table's `[]`).
+    pub(crate) const UNTYPED: Operands = Operands {
+        dsts: 0,
+        kinds: &[Kind::A],
+    };
+
+    pub(crate) fn kind(&self, i: usize) -> Kind {
+        self.kinds
+            .get(i)
+            .or(self.kinds.last())
+            .copied()
+            .unwrap_or(Kind::A)
     }
 }

@@ -97,7 +97,7 @@ fn our_listings_reassemble_exactly() {
             }
         };
         let mut text = String::new();
-        disasm::write_shader(&mut text, &shader, &lossless()).expect("listing");
+        asm::write_lossless_shader(&mut text, &shader, &lossless()).expect("listing");
         let back = match asm::parse(&text) {
             Ok(b) => b,
             Err(err) => {
@@ -406,7 +406,7 @@ fn mutated_listings_never_panic() {
             continue;
         };
         let mut text = String::new();
-        disasm::write_shader(&mut text, &shader, &lossless()).expect("listing");
+        asm::write_lossless_shader(&mut text, &shader, &lossless()).expect("listing");
         let mut sources = vec![text];
         if let Some(f) = &e.asm_file {
             if let Ok(t) = std::fs::read_to_string(dir.join(f)) {
@@ -446,7 +446,7 @@ fn mutated_listings_never_panic() {
                         // encodes, and its lossless listing reassembles.
                         let words = dxlower_dxbc::try_encode_program(&a.program)
                             .expect("an accepted program encodes");
-                        let listing = disasm::disassemble_with(&a.program, &lossless());
+                        let listing = asm::lossless_listing(&a.program);
                         let back =
                             asm::parse(&listing).unwrap_or_else(|e| panic!("{e}\n{listing}"));
                         assert_eq!(encode_program(&back.program), words, "{listing}");

@@ -78,7 +78,7 @@ pub use record::{
     BlockKind, DataTexture, Direction, InterfaceVar, Interpolation, PlainUniform, Precision,
     SamplerKey, SamplerUniform, Stage, StageRecord, UniformBlock,
 };
-pub use registry::{FamilyEntry, HandlerEntry, Lower, Registry};
+pub use registry::{Family, HandlerEntry, Lower, Registry};
 pub use regs::{Ty, Var};
 pub use state::{reg_of, IndexableTemp, ResourceDecl, StageInput, StageState};
 pub use translate::{stage_input, translate_bytes, translate_shader, translate_stage, StageGlsl};

@@ -1,15 +1,24 @@
 //! The opcode-handler registry.
 //!
-//! Family crates register handlers with [`register_handler!`] and claim the
-//! opcodes they own with [`register_family!`]; both go through `inventory`,
-//! so the core never names a family. [`Registry::global`] collects them once,
-//! sorts them deterministically and rejects two handlers for one opcode,
-//! naming both source locations.
+//! Family crates register handlers with
+//! [`register_handler!`](crate::register_handler) through `inventory`, so
+//! the core never names a family. Which family owns an opcode is not the
+//! handlers' say: it is the family column of the opcode table
+//! ([`Opcode::family`], `dxlower_dxbc::for_each_opcode!`).
+//! [`Registry::global`] collects the handlers once, sorts them
+//! deterministically and rejects, naming the handler's `file:line`:
+//! - a handler whose `family:` is not the table's family for an opcode it
+//!   registers;
+//! - a handler for an opcode the table marks decoded-only or reserved;
+//! - two handlers for one opcode (naming both).
+//!
+//! A handled opcode without a handler is not a registry error (the
+//! translator reports it as unsupported, naming the family); `dxlower ops
+//! --check` and `tests/tests/registry.rs` flag it ([`Registry::unhandled`]).
 
 use crate::ctx::{Ctx, DeclCtx};
 use crate::error::LowerError;
-use dxlower_dxbc::{Instruction, Opcode};
-use std::collections::BTreeMap;
+use dxlower_dxbc::{Coverage, Instruction, Opcode};
 use std::sync::OnceLock;
 
 /// How a handler lowers its instruction.
@@ -26,7 +35,8 @@ pub enum Lower {
 pub struct HandlerEntry {
     /// The opcodes it lowers.
     pub opcodes: &'static [Opcode],
-    /// The family that owns it (`"decl-io"`).
+    /// The family it belongs to (`"decl-io"`); must be the opcode table's
+    /// family of every opcode in `opcodes`.
     pub family: &'static str,
     /// The crate it lives in (`env!("CARGO_PKG_NAME")`).
     pub krate: &'static str,
@@ -47,23 +57,7 @@ impl HandlerEntry {
     }
 }
 
-/// A family's claim on opcodes: the opcodes its documentation lists, whether
-/// or not each has a handler yet. Lets an unhandled opcode be reported with
-/// its family, and lets a test check every family registered exactly what it
-/// documents.
-pub struct FamilyEntry {
-    /// Family name (`"float-alu"`).
-    pub name: &'static str,
-    /// The crate (`env!("CARGO_PKG_NAME")`).
-    pub krate: &'static str,
-    /// The spec the family implements.
-    pub spec: &'static str,
-    /// Every opcode the family owns.
-    pub opcodes: &'static [Opcode],
-}
-
 inventory::collect!(HandlerEntry);
-inventory::collect!(FamilyEntry);
 
 /// Registers an opcode handler with the core registry.
 ///
@@ -92,87 +86,102 @@ macro_rules! register_handler {
     };
 }
 
-/// Claims the opcodes a family owns (its documented list).
-#[macro_export]
-macro_rules! register_family {
-    (name: $name:expr, spec: $spec:expr, opcodes: $ops:expr $(,)?) => {
-        $crate::__private::inventory::submit! {
-            $crate::registry::FamilyEntry {
-                name: $name,
-                krate: env!("CARGO_PKG_NAME"),
-                spec: $spec,
-                opcodes: $ops,
+/// A family as the opcode table defines it: a name and the opcodes whose
+/// family column names it.
+pub struct Family {
+    /// Family name (`"float-alu"`), the lowerings crate `dxlower-<name>`.
+    pub name: &'static str,
+    /// The opcodes the table gives the family, in opcode-number order.
+    pub opcodes: &'static [Opcode],
+}
+
+/// The families of the opcode table, sorted by name.
+pub fn families() -> &'static [Family] {
+    static OPCODES: OnceLock<Vec<(&'static str, Vec<Opcode>)>> = OnceLock::new();
+    static FAMILIES: OnceLock<Vec<Family>> = OnceLock::new();
+    FAMILIES.get_or_init(|| {
+        let by_family = OPCODES.get_or_init(|| {
+            let mut by_family: Vec<(&'static str, Vec<Opcode>)> = Vec::new();
+            for &op in Opcode::ALL {
+                let Some(name) = op.family() else { continue };
+                match by_family.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, ops)) => ops.push(op),
+                    None => by_family.push((name, vec![op])),
+                }
             }
-        }
-    };
+            by_family.sort_by_key(|(n, _)| *n);
+            by_family
+        });
+        by_family
+            .iter()
+            .map(|(name, opcodes)| Family {
+                name,
+                opcodes: opcodes.as_slice(),
+            })
+            .collect()
+    })
 }
 
 /// The collected registry: a dense table from opcode number to handler.
 pub struct Registry {
     by_opcode: Vec<Option<&'static HandlerEntry>>,
     handlers: Vec<&'static HandlerEntry>,
-    families: Vec<&'static FamilyEntry>,
-    family_of: BTreeMap<u16, &'static str>,
 }
 
-/// Two handlers (or two families) claim the same opcode.
+/// The handlers disagree with the opcode table or with each other.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("registry conflict: {0}")]
 pub struct RegistryError(pub String);
 
 impl Registry {
-    /// The registry of every linked family, built once. Fails if two
-    /// handlers lower the same opcode or two families claim it.
+    /// The registry of every linked family, built once. Fails as
+    /// [`Registry::build`] does.
     pub fn global() -> Result<&'static Registry, &'static RegistryError> {
         static REG: OnceLock<Result<Registry, RegistryError>> = OnceLock::new();
-        REG.get_or_init(|| {
-            Registry::build(
-                inventory::iter::<HandlerEntry>.into_iter().collect(),
-                inventory::iter::<FamilyEntry>.into_iter().collect(),
-            )
-        })
-        .as_ref()
+        REG.get_or_init(|| Registry::build(inventory::iter::<HandlerEntry>.into_iter().collect()))
+            .as_ref()
     }
 
-    /// Builds a registry from explicit lists (tests use this to check the
-    /// duplicate detection).
-    pub fn build(
-        mut handlers: Vec<&'static HandlerEntry>,
-        mut families: Vec<&'static FamilyEntry>,
-    ) -> Result<Registry, RegistryError> {
+    /// Builds a registry from an explicit list (tests use this to check the
+    /// conflict detection). Fails, naming every conflict, if a handler
+    /// registers an opcode outside the table, an opcode the table does not
+    /// mark handled, or an opcode whose table family is not the handler's
+    /// `family:`, or if two handlers register one opcode.
+    pub fn build(mut handlers: Vec<&'static HandlerEntry>) -> Result<Registry, RegistryError> {
         handlers.sort_by_key(|h| (h.opcodes.first().map(|o| o.number()), h.file, h.line));
-        families.sort_by_key(|f| f.name);
         let max = Opcode::ALL.len();
         let mut by_opcode: Vec<Option<&'static HandlerEntry>> = vec![None; max];
         let mut conflicts = Vec::new();
         for h in &handlers {
-            for op in h.opcodes {
-                let n = op.number() as usize;
-                if n >= max {
-                    conflicts.push(format!(
-                        "handler at {} registers unknown opcode {op}",
-                        h.location()
-                    ));
-                    continue;
+            for &op in h.opcodes {
+                let at = h.location();
+                match op.coverage() {
+                    None => {
+                        conflicts.push(format!("handler at {at} registers unknown opcode {op}"));
+                        continue;
+                    }
+                    Some(Coverage::Handled { family }) if family != h.family => {
+                        conflicts.push(format!(
+                            "handler at {at} registers `{op}` for family {}, but the opcode table gives `{op}` to family {family}",
+                            h.family
+                        ));
+                        continue;
+                    }
+                    Some(Coverage::Handled { .. }) => {}
+                    Some(cov) => {
+                        conflicts.push(format!(
+                            "handler at {at} registers `{op}`, which the opcode table marks {cov}"
+                        ));
+                        continue;
+                    }
                 }
+                let n = op.number() as usize;
                 match by_opcode[n] {
                     Some(prev) => conflicts.push(format!(
-                        "two handlers for `{op}`: {} and {}",
-                        prev.location(),
-                        h.location()
+                        "two handlers for `{op}`: {} and {at}",
+                        prev.location()
                     )),
                     None => by_opcode[n] = Some(h),
-                }
-            }
-        }
-        let mut family_of = BTreeMap::new();
-        for f in &families {
-            for op in f.opcodes {
-                if let Some(prev) = family_of.insert(op.number(), f.name) {
-                    conflicts.push(format!(
-                        "`{op}` is claimed by families {prev} and {}",
-                        f.name
-                    ));
                 }
             }
         }
@@ -182,8 +191,6 @@ impl Registry {
         Ok(Registry {
             by_opcode,
             handlers,
-            families,
-            family_of,
         })
     }
 
@@ -192,9 +199,11 @@ impl Registry {
         self.by_opcode.get(op.number() as usize).copied().flatten()
     }
 
-    /// The family that claims an opcode.
+    /// The family that owns an opcode: the opcode table's family column
+    /// ([`Opcode::family`]), whether or not a handler is linked. `None`
+    /// for decoded-only and reserved opcodes and unknown numbers.
     pub fn family_of(&self, op: Opcode) -> Option<&'static str> {
-        self.family_of.get(&op.number()).copied()
+        op.family()
     }
 
     /// Every handler, sorted by first opcode number.
@@ -202,9 +211,9 @@ impl Registry {
         &self.handlers
     }
 
-    /// Every family claim, sorted by name.
-    pub fn families(&self) -> &[&'static FamilyEntry] {
-        &self.families
+    /// The families of the opcode table ([`families`]).
+    pub fn families(&self) -> &'static [Family] {
+        families()
     }
 
     /// `(opcode, handler)` pairs sorted by opcode number.
@@ -213,5 +222,14 @@ impl Registry {
             .iter()
             .enumerate()
             .filter_map(|(n, h)| h.map(|h| (Opcode::from_u16(n as u16), h)))
+    }
+
+    /// The opcodes the table marks handled that have no handler here, in
+    /// opcode-number order.
+    pub fn unhandled(&self) -> impl Iterator<Item = Opcode> + '_ {
+        Opcode::ALL
+            .iter()
+            .copied()
+            .filter(|&op| op.family().is_some() && self.get(op).is_none())
     }
 }

@@ -78,34 +78,3 @@ pub mod dcl_temps;
 pub mod io;
 pub mod passes;
 pub mod sysval;
-
-use dxlower_dxbc::Opcode;
-
-/// Every opcode the decl-io family owns: the 16 declarations of
-/// `seed/decl-io.md` and `dcl_indexrange`, in opcode-name order. Each has
-/// exactly one handler in the module of the same name.
-pub const OPCODES: &[Opcode] = &[
-    Opcode::Customdata,
-    Opcode::DclConstantBuffer,
-    Opcode::DclGlobalFlags,
-    Opcode::DclIndexableTemp,
-    Opcode::DclIndexRange,
-    Opcode::DclInput,
-    Opcode::DclInputPs,
-    Opcode::DclInputPsSgv,
-    Opcode::DclInputPsSiv,
-    Opcode::DclInputSgv,
-    Opcode::DclInputSiv,
-    Opcode::DclOutput,
-    Opcode::DclOutputSiv,
-    Opcode::DclResource,
-    Opcode::DclResourceStructured,
-    Opcode::DclSampler,
-    Opcode::DclTemps,
-];
-
-dxlower_core::register_family! {
-    name: "decl-io",
-    spec: "seed/decl-io.md; families.md §0-§1; profiles.md §1-§4",
-    opcodes: OPCODES,
-}

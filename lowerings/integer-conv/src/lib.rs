@@ -31,8 +31,6 @@
 //! (`countbits`, `firstbit_hi`, `firstbit_lo`, `firstbit_shi`, `bfrev`),
 //! `msad`.
 
-use dxlower_dxbc::Opcode;
-
 pub mod switches;
 pub use switches::IntegerConvSwitches;
 mod arith;
@@ -46,48 +44,3 @@ mod msad;
 mod mul;
 mod shift;
 mod udiv;
-
-/// Every opcode the integer-conv family owns: the 22 of families.md §3
-/// and the integer opcodes of §7 (`umul`, `umad`, `uaddc`, `usubb`,
-/// `firstbit_hi`, `firstbit_lo`, `firstbit_shi`, `bfrev`, `msad`).
-pub const OPCODES: &[Opcode] = &[
-    // families.md §3
-    Opcode::Bfi,
-    Opcode::Countbits,
-    Opcode::F16tof32,
-    Opcode::F32tof16,
-    Opcode::Ftoi,
-    Opcode::Ftou,
-    Opcode::Iadd,
-    Opcode::Ibfe,
-    Opcode::Imad,
-    Opcode::Imax,
-    Opcode::Imin,
-    Opcode::Imul,
-    Opcode::Ineg,
-    Opcode::Ishl,
-    Opcode::Ishr,
-    Opcode::Itof,
-    Opcode::Ubfe,
-    Opcode::Udiv,
-    Opcode::Umax,
-    Opcode::Umin,
-    Opcode::Ushr,
-    Opcode::Utof,
-    // families.md §7
-    Opcode::Umul,
-    Opcode::Umad,
-    Opcode::Uaddc,
-    Opcode::Usubb,
-    Opcode::FirstbitHi,
-    Opcode::FirstbitLo,
-    Opcode::FirstbitShi,
-    Opcode::Bfrev,
-    Opcode::Msad,
-];
-
-dxlower_core::register_family! {
-    name: "integer-conv",
-    spec: "families.md §3, §7 (integer opcodes)",
-    opcodes: OPCODES,
-}
