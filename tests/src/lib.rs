@@ -7,8 +7,11 @@
 
 pub mod build;
 
-use dxlower_core::{Profile, StageGlsl, StageInput, TranslateError};
-use dxlower_dxbc::{Instruction, Program, ProgramType, Signature, Version};
+use dxlower_core::testing::Harness;
+use dxlower_core::{LowerError, Profile, StageGlsl, StageInput, TranslateError, Ty};
+use dxlower_dxbc::{
+    Components, Instruction, Opcode, Operand, OperandType, Program, ProgramType, Signature, Version,
+};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -264,6 +267,76 @@ pub fn asm(stage: ProgramType, body: &[Instruction]) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The lane maps of a stage's declarations, as the decl-io family sets
+/// them up: the decl-io declaration handlers of `input`'s program run
+/// through [`Harness`] (phase 1 of a translation, no instruction phase,
+/// no passes), then [`lane_report`]. What `// check: lanes` of the shader
+/// tests pins in `<name>.lanes`.
+pub fn declared_lanes(input: StageInput<'_>, profile: &Profile) -> Result<String, LowerError> {
+    let mut h = Harness::new(input, profile);
+    h.declare(&input.program.instructions, |e| e.family == "decl-io")?;
+    Ok(lane_report(&h))
+}
+
+/// Every mapped `v#` lane read as float and as uint, every mapped `o#`
+/// lane (and `oDepth`) written with the float `e`, through the core's
+/// instruction context over the declared state — exactly what instruction
+/// handlers print. One line per lane: `v1.x read: <float> | as uint:
+/// <uint>`, `o0.y write: <statement>`, or the error of the read or write.
+pub fn lane_report(h: &Harness<'_>) -> String {
+    const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
+    let mov = |d, s| Instruction::new(Opcode::Mov, vec![d, s]);
+    let st = h.state();
+    let mut probes: Vec<(String, bool, Instruction)> = Vec::new();
+    for (file, ty, letter, out) in [
+        (&st.inputs, OperandType::Input, 'v', false),
+        (&st.outputs, OperandType::Output, 'o', true),
+    ] {
+        for r in 0..file.len() as u32 {
+            for c in 0..4u8 {
+                if file.get(r, c).is_none() {
+                    continue;
+                }
+                let inst = mov(
+                    Operand::new(ty, Components::Mask(1 << c), &[r]),
+                    Operand::new(ty, Components::Select1(c), &[r]),
+                );
+                probes.push((format!("{letter}{r}.{}", XYZW[c as usize]), out, inst));
+            }
+        }
+    }
+    if st.depth.is_some() {
+        let d = Operand::new(OperandType::OutputDepth, Components::One, &[]);
+        probes.push(("oDepth".into(), true, mov(d.clone(), d)));
+    }
+    let results = h.probe_each(&probes, |cx, (_, out, inst)| {
+        if *out {
+            cx.dst(inst, 0)
+                .and_then(|d| cx.assign(d, Ty::Float, 1, &"e"))
+                .map(|()| String::new())
+                .map_err(|e| e.to_string())
+        } else {
+            let read = |ty| {
+                cx.src(inst, 1, ty, 1)
+                    .map(|x| x.to_string())
+                    .unwrap_or_else(|e| format!("error: {e}"))
+            };
+            Ok(format!("{} | as uint: {}", read(Ty::Float), read(Ty::Uint)))
+        }
+    });
+    let mut s = String::new();
+    for ((label, out, _), (r, written)) in probes.iter().zip(results) {
+        let line = match (out, r) {
+            (true, Ok(_)) => format!("{label} write: {}", written.trim_end()),
+            (true, Err(e)) => format!("{label} write: error: {e}"),
+            (false, r) => format!("{label} read: {}", r.unwrap_or_default()),
+        };
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s
 }
 
 /// One VS/PS pair of the corpus and the rule that paired them.

@@ -4,8 +4,11 @@
 //! with `dxlower_core::translate_stage` under the profile its directives
 //! name, checks the GLSL with `glslangValidator`, and compares the whole
 //! shader with `<name>.glsl` (or the error message with `<name>.err` when
-//! the case says `// expect: error`). `DXLOWER_BLESS=1` rewrites the
-//! expectations. The format is documented in `tests/shaders/README.md`.
+//! the case says `// expect: error`). `// check: notes, lanes` also
+//! compares the stage record's quality notes with `<name>.notes` and the
+//! lane maps of the declarations with `<name>.lanes`. `DXLOWER_BLESS=1`
+//! rewrites the expectations. The format is documented in
+//! `tests/shaders/README.md`.
 
 // Link every family so their handlers register.
 extern crate dxlower_lowerings;
@@ -28,6 +31,11 @@ struct Directives {
     profile: Profile,
     expect_error: bool,
     glslang: bool,
+    /// `// check: notes`: the record's notes against `<name>.notes`.
+    notes: bool,
+    /// `// check: lanes`: the declarations' lane maps against
+    /// `<name>.lanes`.
+    lanes: bool,
 }
 
 /// Reads the `// key: value` lines that open the file (the first line of
@@ -37,6 +45,8 @@ fn directives(text: &str) -> Result<Directives, String> {
         profile: dxlower_targets::load("webgl2").map_err(|e| e.to_string())?,
         expect_error: false,
         glslang: true,
+        notes: false,
+        lanes: false,
     };
     for (n, line) in text.lines().enumerate() {
         let Some((key, value)) = line
@@ -66,13 +76,25 @@ fn directives(text: &str) -> Result<Directives, String> {
                 "none" => d.glslang = false,
                 _ => return Err(format!("{}: expected `glslang` or `none`", at())),
             },
+            "check" => {
+                for item in value.split(',').map(str::trim) {
+                    match item {
+                        "notes" => d.notes = true,
+                        "lanes" => d.lanes = true,
+                        _ => return Err(format!("{}: expected `notes` and/or `lanes`", at())),
+                    }
+                }
+            }
             _ => {
                 return Err(format!(
-                    "{}: unknown directive (profile, expect, validate)",
+                    "{}: unknown directive (profile, expect, validate, check)",
                     at()
                 ))
             }
         }
+    }
+    if d.expect_error && (d.notes || d.lanes) {
+        return Err("`check` needs a translated stage; it cannot go with `expect: error`".into());
     }
     Ok(d)
 }
@@ -130,6 +152,15 @@ fn run(path: &Path) -> Result<(), Failed> {
     let result = dxlower_core::translate_stage(input, &d.profile);
     let glsl_path = path.with_extension("glsl");
     let err_path = path.with_extension("err");
+    for (on, ext) in [(d.notes, "notes"), (d.lanes, "lanes")] {
+        if !on && path.with_extension(ext).exists() {
+            return Err(format!(
+                "{}: a .{ext} without `// check: {ext}` (add the directive or delete the file)",
+                path.display()
+            )
+            .into());
+        }
+    }
     match (result, d.expect_error) {
         (Ok(out), false) => {
             if d.glslang {
@@ -138,7 +169,17 @@ fn run(path: &Path) -> Result<(), Failed> {
                     format!("glslangValidator rejects the output:\n{log}\n{}", out.glsl)
                 })?;
             }
-            expect(&glsl_path, &out.glsl)
+            expect(&glsl_path, &out.glsl)?;
+            if d.notes {
+                let notes: String = out.record.notes.iter().map(|n| format!("{n}\n")).collect();
+                expect(&path.with_extension("notes"), &notes)?;
+            }
+            if d.lanes {
+                let lanes = dxlower_tests::declared_lanes(input, &d.profile)
+                    .map_err(|e| format!("the declarations do not lower for the lanes: {e}"))?;
+                expect(&path.with_extension("lanes"), &lanes)?;
+            }
+            Ok(())
         }
         (Err(e), true) => expect(&err_path, &format!("{e}\n")),
         (Ok(out), true) => Err(format!("expected an error, got GLSL:\n{}", out.glsl).into()),
@@ -178,8 +219,8 @@ fn cases(dir: &Path) -> Vec<(String, PathBuf)> {
     out
 }
 
-/// Every expectation (`.glsl`, `.err`) has its `.asm`, and no case has
-/// both.
+/// Every expectation (`.glsl`, `.err`, `.notes`, `.lanes`) has its
+/// `.asm`, and no case has both a `.glsl` and an `.err`.
 fn expectations_have_cases(dir: &Path) -> Result<(), Failed> {
     let mut problems = Vec::new();
     for family in std::fs::read_dir(dir).map_err(|e| e.to_string())?.flatten() {
@@ -189,7 +230,9 @@ fn expectations_have_cases(dir: &Path) -> Result<(), Failed> {
         for f in files.flatten() {
             let p = f.path();
             let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-            if (ext == "glsl" || ext == "err") && !p.with_extension("asm").exists() {
+            if matches!(ext, "glsl" | "err" | "notes" | "lanes")
+                && !p.with_extension("asm").exists()
+            {
                 problems.push(format!("{}: no .asm beside it", p.display()));
             }
             if ext == "asm" && p.with_extension("glsl").exists() && p.with_extension("err").exists()
@@ -218,10 +261,27 @@ fn directives_are_read() -> Result<(), Failed> {
     if d.profile.name != "ccpwgl" || d.expect_error {
         return Err("the header ends at the first other line".into());
     }
-    match directives("// expectt: error\n") {
-        Err(e) if e.contains("unknown directive") => Ok(()),
-        other => Err(format!("expected an unknown-directive error, got {:?}", other.err()).into()),
+    let d = directives("// check: notes\n// check: lanes\nvs_5_0\n")?;
+    if !(d.notes && d.lanes) {
+        return Err("`check` lines add up".into());
     }
+    let d = directives("// check: lanes, notes\nvs_5_0\n")?;
+    if !(d.notes && d.lanes) {
+        return Err("`check` takes a list".into());
+    }
+    for (text, want) in [
+        ("// check: glsl\n", "expected `notes`"),
+        ("// expect: error\n// check: notes\n", "cannot go with"),
+        ("// expectt: error\n", "unknown directive"),
+    ] {
+        match directives(text) {
+            Err(e) if e.contains(want) => {}
+            other => {
+                return Err(format!("{text:?}: expected {want:?}, got {:?}", other.err()).into())
+            }
+        }
+    }
+    Ok(())
 }
 
 fn main() {

@@ -1,0 +1,3 @@
+// expect: error
+vs_5_0
+dcl_output_siv o1.x, viewport_array_index

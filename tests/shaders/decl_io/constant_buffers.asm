@@ -1,0 +1,4 @@
+// check: notes, lanes
+vs_5_0
+dcl_constantbuffer CB0[4], immediateIndexed
+dcl_constantbuffer CB3[200], dynamicIndexed

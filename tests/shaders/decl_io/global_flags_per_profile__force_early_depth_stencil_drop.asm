@@ -1,0 +1,3 @@
+// check: notes, lanes
+ps_5_0
+dcl_globalFlags refactoringAllowed | forceEarlyDepthStencil

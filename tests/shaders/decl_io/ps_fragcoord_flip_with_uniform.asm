@@ -1,0 +1,11 @@
+// profile: (extends: Some("webgl2"), fragcoord_origin: FlipWithUniform)
+// check: notes, lanes
+//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+//
+ps_5_0
+dcl_input_ps_siv v0.xyzw, position

@@ -1,0 +1,8 @@
+#version 300 es
+precision highp float;
+precision highp int;
+in highp vec2 vs_TEXCOORD0;
+centroid in highp vec4 vs_TEXCOORD1;
+void main()
+{
+}

@@ -1,0 +1,3 @@
+// expect: error
+vs_5_0
+dcl_resource_buffer (float,float,float,float) t4

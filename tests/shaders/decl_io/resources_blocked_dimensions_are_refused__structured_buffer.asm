@@ -1,0 +1,3 @@
+// expect: error
+vs_5_0
+dcl_resource_structured t0, 48

@@ -1,0 +1,3 @@
+// expect: error
+vs_5_0
+dcl_resource_texture2dms(4) (float,float,float,float) t1

@@ -1,0 +1,7 @@
+#version 300 es
+in highp vec4 in_BLENDINDICES0;
+in highp float in_BONECOUNT0;
+in highp vec2 in_TEXCOORD0;
+void main()
+{
+}

@@ -1,0 +1,27 @@
+// check: notes, lanes
+//
+// TEXCOORD0 written, TEXCOORD1 (o1.zw) never: zero-filled.
+// COLOR0 written in .xy only: .zw zero-filled.
+// The integer row (o3) and TEXCOORD2 (o4) are never written.
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float       
+// TEXCOORD                 0   xy          1     NONE   float       
+// TEXCOORD                 1     zw        1     NONE   float       
+// COLOR                    0   xyzw        2     NONE   float       
+// BLENDINDICES             0   xy          3     NONE    uint       
+// texcoord                 2   xyzw        4     NONE   float       
+//
+vs_5_0
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xy
+dcl_output o1.zw
+dcl_output o2.xyzw
+dcl_output o3.xy
+dcl_output o4.xyzw
+mov o0.xyzw, l(0,0,0,1.000000)
+mov o1.xy, l(0.500000,0.500000,0,0)
+mov o2.xy, l(1.000000,1.000000,0,0)

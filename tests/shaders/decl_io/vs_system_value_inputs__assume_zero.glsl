@@ -1,0 +1,4 @@
+#version 300 es
+void main()
+{
+}
