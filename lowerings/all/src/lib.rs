@@ -13,3 +13,6 @@ pub use dxlower_memory_structured as memory_structured;
 pub use dxlower_texture_sample as texture_sample;
 
 pub use dxlower_core as core;
+
+#[doc = include_str!("../../../docs/adding-an-opcode.md")]
+pub mod adding_an_opcode {}
