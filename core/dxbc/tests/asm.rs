@@ -171,19 +171,7 @@ fn our_listings_reassemble_exactly() {
          instruction lines carry {{tokens}}",
         entries.len()
     );
-    let mut seen = std::collections::BTreeMap::new();
-    for f in &failures {
-        let key: String = f
-            .split_once(": ")
-            .map_or(f.as_str(), |(_, m)| m)
-            .chars()
-            .take(60)
-            .collect();
-        seen.entry(key).or_insert_with(|| f.clone());
-    }
-    for f in seen.values().take(40) {
-        println!("{f}");
-    }
+    print_failure_kinds(&failures, 60);
     assert!(failures.is_empty(), "{} failures", failures.len());
     assert_eq!(exact, entries.len());
 }
@@ -362,19 +350,7 @@ fn fxc_listings_parse_and_match() {
         "fxc listings: {} parsed, {exact} match exactly, {normalized} after normalization: {reasons:?}",
         cases.len()
     );
-    let mut seen = std::collections::BTreeMap::new();
-    for f in &failures {
-        let key: String = f
-            .split_once(": ")
-            .map_or(f.as_str(), |(_, m)| m)
-            .chars()
-            .take(40)
-            .collect();
-        seen.entry(key).or_insert_with(|| f.clone());
-    }
-    for f in seen.values().take(40) {
-        println!("{f}");
-    }
+    print_failure_kinds(&failures, 40);
     println!("{} failures", failures.len());
     assert!(
         failures.is_empty(),
@@ -463,4 +439,22 @@ fn mutated_listings_never_panic() {
     }
     println!("mutations: {tried} tried, {accepted} accepted");
     assert!(tried > 3000);
+}
+
+/// Prints one failure per kind (failures whose messages agree on their
+/// first `width` characters after the file name), at most 40.
+fn print_failure_kinds(failures: &[String], width: usize) {
+    let mut seen = std::collections::BTreeMap::new();
+    for f in failures {
+        let key: String = f
+            .split_once(": ")
+            .map_or(f.as_str(), |(_, m)| m)
+            .chars()
+            .take(width)
+            .collect();
+        seen.entry(key).or_insert_with(|| f.clone());
+    }
+    for f in seen.values().take(40) {
+        println!("{f}");
+    }
 }

@@ -383,17 +383,21 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// A temp `r#` within `dcl_temps`.
+    fn check_temp(&self, op: &Operand) -> Result<(), LowerError> {
+        let r = reg_of(op)?;
+        if r >= self.st.temps {
+            return Err(LowerError::undeclared(format!(
+                "r{r} is beyond dcl_temps {}",
+                self.st.temps
+            )));
+        }
+        Ok(())
+    }
+
     fn check_writable(&self, op: &Operand) -> Result<(), LowerError> {
         match op.ty {
-            OperandType::Temp => {
-                let r = reg_of(op)?;
-                if r >= self.st.temps {
-                    return Err(LowerError::undeclared(format!(
-                        "r{r} is beyond dcl_temps {}",
-                        self.st.temps
-                    )));
-                }
-            }
+            OperandType::Temp => self.check_temp(op)?,
             OperandType::Output => {
                 let r = reg_of(op)?;
                 for c in 0..4 {
@@ -440,15 +444,7 @@ impl<'a> Ctx<'a> {
 
     fn check_readable(&self, op: &Operand, lanes: &[u8]) -> Result<(), LowerError> {
         match op.ty {
-            OperandType::Temp => {
-                let r = reg_of(op)?;
-                if r >= self.st.temps {
-                    return Err(LowerError::undeclared(format!(
-                        "r{r} is beyond dcl_temps {}",
-                        self.st.temps
-                    )));
-                }
-            }
+            OperandType::Temp => self.check_temp(op)?,
             OperandType::Input | OperandType::Output => {
                 if op.indices.len() != 1 || op.indices[0].rel.is_some() {
                     return Err(LowerError::refuse(
