@@ -7,8 +7,6 @@ mod cmd;
 mod demo;
 
 use clap::Parser;
-// Links every family crate so its handlers register.
-use dxlower_lowerings as _;
 use std::process::ExitCode;
 
 /// Lower compiled Direct3D 10/11 shader bytecode (DXBC, SM4/SM5) to GLSL ES
@@ -22,5 +20,10 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Every family registered (the library names them all), checked once.
+    if let Err(e) = dxlower::registry() {
+        eprintln!("dxlower: {e}");
+        return ExitCode::FAILURE;
+    }
     cmd::run(cli.command)
 }

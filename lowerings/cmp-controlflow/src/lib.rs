@@ -25,6 +25,10 @@
 //! a global; subroutines become GLSL functions in the `Output::functions`
 //! section (a core addition).
 
+/// The family this crate implements: its name in the opcode table's
+/// family column and in its handlers' registrations.
+pub const FAMILY: &str = "cmp-controlflow";
+
 pub mod switches;
 pub use switches::CmpControlflowSwitches;
 mod bitwise;

@@ -56,6 +56,10 @@
 //! for each (glslangValidator, Mesa llvmpipe, corpus counts, reference
 //! sources), are in `docs/decl-io.md` beside this crate.
 
+/// The family this crate implements: its name in the opcode table's
+/// family column and in its handlers' registrations.
+pub const FAMILY: &str = "decl-io";
+
 pub mod switches;
 pub use switches::DeclIoSwitches;
 pub mod customdata;

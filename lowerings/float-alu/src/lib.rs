@@ -98,6 +98,10 @@
 //!    `roundEven` (core ES 3.00; `-0.5 → -0` on llvmpipe); `exp`/`log` are
 //!    base 2.
 
+/// The family this crate implements: its name in the opcode table's
+/// family column and in its handlers' registrations.
+pub const FAMILY: &str = "float-alu";
+
 pub mod binary;
 pub mod double;
 pub mod dp;

@@ -31,6 +31,10 @@
 //! (`countbits`, `firstbit_hi`, `firstbit_lo`, `firstbit_shi`, `bfrev`),
 //! `msad`.
 
+/// The family this crate implements: its name in the opcode table's
+/// family column and in its handlers' registrations.
+pub const FAMILY: &str = "integer-conv";
+
 pub mod switches;
 pub use switches::IntegerConvSwitches;
 mod arith;

@@ -50,6 +50,10 @@
 //! shared naming and reasons in [`common`], and the passes in
 //! [`bone_transforms`] and [`data_texture`].
 
+/// The family this crate implements: its name in the opcode table's
+/// family column and in its handlers' registrations.
+pub const FAMILY: &str = "memory-structured";
+
 pub mod atomic;
 pub mod bone_transforms;
 pub mod bufinfo;

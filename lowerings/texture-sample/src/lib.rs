@@ -136,6 +136,10 @@
 //!    `deriv_rty*` negated under `fragcoord_origin = FlipWithUniform`
 //!    (finding 13).
 
+/// The family this crate implements: its name in the opcode table's
+/// family column and in its handlers' registrations.
+pub const FAMILY: &str = "texture-sample";
+
 pub mod switches;
 pub use switches::TextureSampleSwitches;
 pub mod common;
