@@ -22,7 +22,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// Why a profile could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
-    /// Neither a built-in name nor a readable file.
+    /// Neither a built-in name nor an existing file.
     #[error("unknown profile `{name}` (built-in: {known}) and no such file: {io}")]
     Unknown {
         /// What was asked for.
@@ -30,6 +30,15 @@ pub enum ProfileError {
         /// The built-in names.
         known: String,
         /// The file error.
+        io: std::io::Error,
+    },
+    /// A profile file that exists but cannot be read (a directory, no
+    /// permission, not UTF-8).
+    #[error("cannot read profile {path}: {io}")]
+    Read {
+        /// The path.
+        path: String,
+        /// The operating system's reason.
         io: std::io::Error,
     },
     /// The RON text is invalid (syntax, unknown key, bad value).
@@ -51,11 +60,22 @@ pub enum ProfileError {
 
 /// Parses RON text into a profile; `source_name` is used in errors.
 pub fn parse(text: &str, source_name: &str) -> Result<Profile, ProfileError> {
-    ron::from_str::<Profile>(text).map_err(|e| ProfileError::Ron {
-        source_name: source_name.to_string(),
-        line: e.position.line,
-        col: e.position.col,
-        message: e.code.to_string(),
+    ron::from_str::<Profile>(text).map_err(|e| {
+        // Text that is not RON at all gets a word on what a profile is; an
+        // unknown key or bad value keeps the parser's message alone.
+        let mut message = e.code.to_string();
+        if ron::from_str::<ron::Value>(text).is_err() {
+            message.push_str(
+                " (not a RON profile: a profile is a RON struct such as \
+                 `(extends: Some(\"webgl2\"), nan_exact: true)`)",
+            );
+        }
+        ProfileError::Ron {
+            source_name: source_name.to_string(),
+            line: e.position.line,
+            col: e.position.col,
+            message,
+        }
     })
 }
 
@@ -89,11 +109,33 @@ fn read_source(name_or_path: &str) -> Result<(String, String), ProfileError> {
         Some(text) => Ok((text.to_string(), format!("{name_or_path}.ron"))),
         None => std::fs::read_to_string(Path::new(name_or_path))
             .map(|t| (t, name_or_path.to_string()))
-            .map_err(|io| ProfileError::Unknown {
-                name: name_or_path.to_string(),
-                known: names().collect::<Vec<_>>().join(", "),
-                io,
+            .map_err(|io| match io.kind() {
+                std::io::ErrorKind::NotFound => ProfileError::Unknown {
+                    name: name_or_path.to_string(),
+                    known: names().collect::<Vec<_>>().join(", "),
+                    io,
+                },
+                _ => ProfileError::Read {
+                    path: name_or_path.to_string(),
+                    io,
+                },
             }),
+    }
+}
+
+/// Where `extends: Some(name)` of the profile read from `source_name` is
+/// looked up: a built-in name as is; a relative path against the directory
+/// of the including file (when that file is a file: an inline profile's
+/// relative paths are the working directory's).
+fn extends_target(name: &str, source_name: &str) -> String {
+    if builtin_text(name).is_some() || Path::new(name).is_absolute() {
+        return name.to_string();
+    }
+    match Path::new(source_name).parent() {
+        Some(dir) if Path::new(source_name).is_file() && !dir.as_os_str().is_empty() => {
+            dir.join(name).to_string_lossy().into_owned()
+        }
+        _ => name.to_string(),
     }
 }
 
@@ -161,7 +203,8 @@ fn resolve(
     let Some(parent_name) = child.extends.clone() else {
         return Ok(child);
     };
-    let parent = load_chain(&parent_name, stack).map_err(|e| match e {
+    let parent_path = extends_target(&parent_name, source_name);
+    let parent = load_chain(&parent_path, stack).map_err(|e| match e {
         ProfileError::Unknown { name, known, io } => ProfileError::Extends(format!(
             "{source_name}: extends `{name}`, which is neither built in ({known}) nor a file: {io}"
         )),
@@ -319,6 +362,46 @@ mod tests {
         .unwrap();
         let e = load(child.to_str().unwrap()).unwrap_err().to_string();
         assert!(e.contains("cycle"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn extends_resolves_against_the_including_file() {
+        let dir = std::env::temp_dir().join(format!("dxlower-rel-{}", std::process::id()));
+        let sub = dir.join("sub");
+        std::fs::create_dir_all(&sub).unwrap();
+        std::fs::write(sub.join("base.ron"), "(name: \"base\", nan_exact: true)").unwrap();
+        std::fs::write(
+            sub.join("child.ron"),
+            "(name: \"child\", extends: Some(\"base.ron\"))",
+        )
+        .unwrap();
+        // Loaded from another working directory, `base.ron` is still the
+        // one beside `child.ron`.
+        let p = load(sub.join("child.ron").to_str().unwrap()).unwrap();
+        assert!(p.nan_exact, "from sub/base.ron");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn messages_say_what_is_wrong_with_the_file() {
+        let dir = std::env::temp_dir().join(format!("dxlower-msg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A directory exists: the reason is the OS's, not "no such file".
+        let e = load(dir.to_str().unwrap()).unwrap_err().to_string();
+        assert!(e.starts_with("cannot read profile "), "{e}");
+        assert!(!e.contains("no such file"), "{e}");
+        // A file that is not RON says so, with its position.
+        let md = dir.join("notes.md");
+        std::fs::write(&md, "# Notes\n").unwrap();
+        let e = load(md.to_str().unwrap()).unwrap_err().to_string();
+        assert!(e.contains("notes.md:1:"), "{e}");
+        assert!(e.contains("not a RON profile"), "{e}");
+        // A misspelt key is an error of its own, without that hint.
+        let e = parse("(nan_exactt: true)", "t.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(!e.contains("not a RON profile"), "{e}");
         std::fs::remove_dir_all(&dir).ok();
     }
 
