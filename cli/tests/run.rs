@@ -95,3 +95,19 @@ fn run_prints_what_the_pixel_shader_writes() {
     assert!(!ok);
     assert!(err.contains("not a pixel shader"), "{err}");
 }
+
+/// `run` links the pair as `link` does: a VS and PS whose constant buffers
+/// differ in size, and a PS with varyings under the default vertex shader
+/// (which writes none of them: they are zero-filled), both draw.
+#[test]
+fn run_draws_what_link_accepts() {
+    let vs = corpus("bgfx/vs_bump.vs.dxbc");
+    let ps = corpus("bgfx/fs_bump.ps.dxbc");
+    let (vs, ps) = (vs.to_str().expect("utf-8"), ps.to_str().expect("utf-8"));
+    let (ok, out, err) = dxlower(&["run", ps, "--vs", vs]);
+    assert!(ok, "{err}");
+    assert!(out.contains("SV_Target0"), "{out}");
+    let (ok, out, err) = dxlower(&["run", ps]);
+    assert!(ok, "{err}");
+    assert!(out.contains("SV_Target0"), "{out}");
+}

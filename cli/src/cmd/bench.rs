@@ -246,14 +246,24 @@ fn load_average() -> String {
 }
 
 fn print_row(kind: &str, threads: usize, f: &Figures) {
-    println!(
+    outln!(
         "{kind:<10} {threads:>7} {:>11.0} {:>8.1} {:>10.2} {:>9.2} {:>10.1}",
-        f.shaders_per_s, f.mb_per_s, f.median_us, f.p99_us, f.slowest_us
+        f.shaders_per_s,
+        f.mb_per_s,
+        f.median_us,
+        f.p99_us,
+        f.slowest_us
     );
 }
 
 /// Runs `dxlower bench`.
 pub fn run(args: Args) -> ExitCode {
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "dxlower: warning: this is a debug build; its figures are many times slower than a \
+             release build's (cargo run --release -p dxlower -- bench ...)"
+        );
+    }
     let profile = match load_profile(&args.profile) {
         Ok(p) => p,
         Err(code) => return code,
@@ -373,32 +383,38 @@ pub fn run(args: Args) -> ExitCode {
     };
     let nproc = std::thread::available_parallelism().map_or(1, |n| n.get());
 
-    println!(
+    outln!(
         "{} vertex/pixel shaders, {:.2} MB of DXBC, from {}",
         blobs.len(),
         bytes as f64 / 1e6,
         args.dir.display()
     );
     let outcome_text: Vec<String> = outcome.iter().map(|(k, v)| format!("{v} {k}")).collect();
-    println!("  outcome: {}", outcome_text.join(", "));
-    println!(
+    outln!("  outcome: {}", outcome_text.join(", "));
+    outln!(
         "  excluded: {other_stage} files of other stages (refused before lowering: \
          GLSL ES 3.00 has only vertex and fragment shaders), {undecodable} that do not decode"
     );
-    println!(
+    outln!(
         "machine: {nproc} cores, {}; load average at the end {}",
         cpu_model(),
         load_average()
     );
-    println!(
+    outln!(
         "method: files are read into memory first, so per-shader times exclude process start \
          and file reading; best of {iterations} iterations (per shader: its fastest run; \
          throughput: the fastest pass); MB = 10^6 bytes"
     );
-    println!();
-    println!(
+    outln!();
+    outln!(
         "{:<10} {:>7} {:>11} {:>8} {:>10} {:>9} {:>10}",
-        "", "threads", "shaders/s", "MB/s", "median µs", "p99 µs", "slowest µs"
+        "",
+        "threads",
+        "shaders/s",
+        "MB/s",
+        "median µs",
+        "p99 µs",
+        "slowest µs"
     );
     print_row("decode", 1, &f_dec1);
     print_row("translate", 1, &f_tr1);
@@ -406,25 +422,27 @@ pub fn run(args: Args) -> ExitCode {
         print_row("decode", threads, d);
         print_row("translate", threads, t);
     }
-    println!();
-    println!(
+    outln!();
+    outln!(
         "translate = parse without the checksum + translate_shader (bytes to GLSL, as \
          translate_bytes); of it, translate_shader alone: \
          median {:.2} µs, p99 {:.2} µs",
-        f_low1.median_us, f_low1.p99_us
+        f_low1.median_us,
+        f_low1.p99_us
     );
-    println!(
+    outln!(
         "slowest translation: {} ({:.1} µs)",
-        f_tr1.slowest_file, f_tr1.slowest_us
+        f_tr1.slowest_file,
+        f_tr1.slowest_us
     );
     if let Some((d, t)) = &parallel {
-        println!(
+        outln!(
             "scaling 1 → {threads} threads: decode {:.2}x, translate {:.2}x",
             ratio(&f_dec1, d),
             ratio(&f_tr1, t)
         );
     }
-    println!(
+    outln!(
         "peak RSS: {:.1} MB (VmHWM; {:.1} MB after reading the files)",
         peak_rss.unwrap_or(0.0),
         rss_loaded.unwrap_or(0.0)

@@ -2,7 +2,6 @@
 
 use dxlower_dxbc::asm;
 use dxlower_dxbc::disasm::{self, Dialect, Options};
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -85,14 +84,6 @@ pub fn run(args: Args) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        // A closed pipe (`| head`) is not worth a message.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("dxlower: stdout: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    super::write_stdout(&text);
+    ExitCode::SUCCESS
 }

@@ -13,7 +13,6 @@ use dxlower_dxbc::rdef::{
 use dxlower_dxbc::{Opcode, Payload, Program, ProgramType, Sfi0, Shader, Signature};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -52,15 +51,8 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         render_text(&report)
     };
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("dxlower: stdout: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    super::write_stdout(&text);
+    ExitCode::SUCCESS
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -1,16 +1,16 @@
 //! `dxlower link`: a VS and a PS translated together so the pair links,
 //! with a JSON manifest of the program for the host.
 
-use crate::cmd::{load_profile, Validate};
+use crate::cmd::{display_name, load_profile, Validate, Validation};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `dxlower link`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The vertex shader (DXBC).
+    /// The vertex shader (DXBC; `-` reads standard input).
     pub vs: PathBuf,
-    /// The pixel shader (DXBC).
+    /// The pixel shader (DXBC; `-` reads standard input).
     pub ps: PathBuf,
     /// Target profile: a built-in name or a RON file.
     #[arg(long, short, default_value = "webgl2")]
@@ -19,11 +19,11 @@ pub struct Args {
     /// directory (stem: the PS file name) instead of printing.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
-    /// Validate both stages with a real compiler, then the pair as one
-    /// program (`glslang`: `glslangValidator -l`; `browser`: compile and
-    /// link the program in WebGL2).
-    #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
-    pub validate: Option<Validate>,
+    /// Validation of both stages, then of the pair as one program
+    /// (`glslang`: `glslangValidator -l`; `browser`: compile and link the
+    /// program in WebGL2).
+    #[command(flatten)]
+    pub validation: Validation,
     /// Debug build: write each DXBC instruction as a comment above its GLSL
     /// (turns the profile's `instruction_comments` on).
     #[arg(long)]
@@ -37,6 +37,11 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     profile.instruction_comments |= args.comments;
+    if super::is_stdio(&args.vs) && super::is_stdio(&args.ps) {
+        eprintln!("dxlower: only one of VS and PS can be `-` (standard input)");
+        return ExitCode::from(2);
+    }
+    let (vs_name, ps_name) = (display_name(&args.vs), display_name(&args.ps));
     let (vs, ps) = match (super::read_shader(&args.vs), super::read_shader(&args.ps)) {
         (Ok(v), Ok(p)) => (v, p),
         (Err(c), _) | (_, Err(c)) => return c,
@@ -48,17 +53,18 @@ pub fn run(args: Args) -> ExitCode {
     ) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!(
-                "dxlower: {} + {}: {e}",
-                args.vs.display(),
-                args.ps.display()
-            );
+            eprintln!("dxlower: {vs_name} + {ps_name}: {e}");
             return ExitCode::FAILURE;
         }
     };
-    if args.validate == Some(Validate::Browser) {
-        let (vs, ps) = (args.vs.display().to_string(), args.ps.display().to_string());
-        match super::browser_link((&vs, &program.vs), (&ps, &program.ps)) {
+    for (name, stage) in [(&vs_name, &program.vs), (&ps_name, &program.ps)] {
+        for n in &stage.record.notes {
+            eprintln!("dxlower: {name}: note: {n}");
+        }
+    }
+    let validator = args.validation.chosen();
+    if validator == Some(Validate::Browser) {
+        match super::browser_link((&vs_name, &program.vs), (&ps_name, &program.ps)) {
             Ok(Ok(())) => {}
             Ok(Err(log)) => {
                 eprint!("{log}");
@@ -69,22 +75,24 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(2);
             }
         }
-    } else if let Some(v) = args.validate {
-        for (name, stage) in [(&args.vs, &program.vs), (&args.ps, &program.ps)] {
+    } else if let Some(v) = validator {
+        for (name, stage) in [(&vs_name, &program.vs), (&ps_name, &program.ps)] {
             if let Err(e) = v.check(stage) {
-                eprintln!("dxlower: {}: {e}", name.display());
+                eprintln!("dxlower: {name}: {e}");
                 return ExitCode::FAILURE;
             }
         }
         // Both stages compiled: now as one program (glslangValidator -l).
         if let Err(e) = dxlower_glslang::glslang_link(&program.vs.glsl, &program.ps.glsl) {
-            eprintln!(
-                "dxlower: {} + {}: the pair does not link: {e}",
-                args.vs.display(),
-                args.ps.display()
-            );
+            eprintln!("dxlower: {vs_name} + {ps_name}: the pair does not link: {e}");
             return ExitCode::FAILURE;
         }
+    }
+    if let Some(v) = validator {
+        eprintln!(
+            "dxlower: {vs_name} + {ps_name}: validated and linked with {}: ok",
+            v.describe()
+        );
     }
     // Field order as documented on the manifest types.
     let man_text = serde_json::to_string_pretty(&program.manifest()).unwrap_or_default();
@@ -100,12 +108,12 @@ pub fn run(args: Args) -> ExitCode {
                 let p = dir.join(format!("{stem}.{ext}"));
                 std::fs::write(&p, text).map_err(|e| {
                     eprintln!("dxlower: {}: {e}", p.display());
-                    ExitCode::from(2)
+                    ExitCode::FAILURE
                 })
             };
             if let Err(e) = std::fs::create_dir_all(dir) {
                 eprintln!("dxlower: {}: {e}", dir.display());
-                return ExitCode::from(2);
+                return ExitCode::FAILURE;
             }
             for (ext, text) in [
                 ("vert", &program.vs.glsl),
@@ -118,12 +126,12 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
         None => {
-            println!("// ---- vertex shader");
-            print!("{}", program.vs.glsl);
-            println!("// ---- pixel shader");
-            print!("{}", program.ps.glsl);
-            println!("// ---- manifest");
-            println!("{man_text}");
+            outln!("// ---- vertex shader");
+            out!("{}", program.vs.glsl);
+            outln!("// ---- pixel shader");
+            out!("{}", program.ps.glsl);
+            outln!("// ---- manifest");
+            outln!("{man_text}");
         }
     }
     ExitCode::SUCCESS

@@ -53,21 +53,81 @@ pub fn run(cmd: Command) -> ExitCode {
     }
 }
 
-/// Reads a file, printing `dxlower: <path>: <error>` on failure.
+/// Writes `text` to standard output. A closed pipe (the reader stopped
+/// early, as `| head` does) ends the process quietly with exit status 0;
+/// any other write error ends it with status 1.
+pub fn write_stdout(text: &str) {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    if let Err(e) = o.write_all(text.as_bytes()).and_then(|()| o.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("dxlower: standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// True for the path `-`: standard input or output.
+pub fn is_stdio(path: &std::path::Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The name a path is reported by (`<stdin>` for `-`).
+pub fn display_name(path: &std::path::Path) -> String {
+    if is_stdio(path) {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads a file (`-`: standard input), printing `dxlower: <path>: <the
+/// operating system's reason>` on failure (exit 1).
 pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, ExitCode> {
+    if is_stdio(path) {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        return std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map(|_| bytes)
+            .map_err(|e| {
+                eprintln!("dxlower: <stdin>: {e}");
+                ExitCode::FAILURE
+            });
+    }
     std::fs::read(path).map_err(|e| {
         eprintln!("dxlower: {}: {e}", path.display());
-        ExitCode::from(2)
+        ExitCode::FAILURE
     })
 }
 
-/// Reads and parses a DXBC file (checksum checked), printing
-/// `dxlower: <path>: <error>` on failure (exit 2 when unreadable, 1 when
-/// not a valid shader).
+/// Writes `text` to `path`, or to standard output for no path or `-`;
+/// prints the reason on failure (exit 1).
+pub fn write_output(path: Option<&std::path::Path>, text: &str) -> Result<(), ExitCode> {
+    match path {
+        None => {
+            write_stdout(text);
+            Ok(())
+        }
+        Some(p) if is_stdio(p) => {
+            write_stdout(text);
+            Ok(())
+        }
+        Some(p) => std::fs::write(p, text).map_err(|e| {
+            eprintln!("dxlower: {}: {e}", p.display());
+            ExitCode::FAILURE
+        }),
+    }
+}
+
+/// Reads and parses a DXBC file (`-`: standard input; checksum checked),
+/// printing `dxlower: <path>: <error>` on failure (exit 1).
 pub fn read_shader(path: &std::path::Path) -> Result<dxlower_dxbc::Shader, ExitCode> {
     let bytes = read_file(path)?;
     dxlower_dxbc::parse(&bytes).map_err(|e| {
-        eprintln!("dxlower: {}: {e}", path.display());
+        eprintln!("dxlower: {}: {e}", display_name(path));
         ExitCode::FAILURE
     })
 }
@@ -90,7 +150,30 @@ pub fn load_profile(name: &str) -> Result<Profile, ExitCode> {
     })
 }
 
-/// A validation level.
+/// `--validate` and the compiler it runs.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Validation {
+    /// Validate the output with a real compiler (the one `--validator`
+    /// names; glslangValidator by default).
+    #[arg(long)]
+    pub validate: bool,
+    /// The compiler to validate with; giving it implies `--validate`.
+    #[arg(long, value_enum, value_name = "COMPILER")]
+    pub validator: Option<Validate>,
+}
+
+impl Validation {
+    /// The compiler to run, if any.
+    pub fn chosen(&self) -> Option<Validate> {
+        match (self.validate, self.validator) {
+            (_, Some(v)) => Some(v),
+            (true, None) => Some(Validate::Glslang),
+            (false, None) => None,
+        }
+    }
+}
+
+/// A validating compiler.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Validate {
     /// Compile each stage with glslangValidator as GLSL ES.
@@ -101,6 +184,15 @@ pub enum Validate {
 }
 
 impl Validate {
+    /// What runs, for messages (`glslangValidator`, `WebGL2 in headless
+    /// Chromium`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Validate::Glslang => "glslangValidator",
+            Validate::Browser => "WebGL2 in headless Chromium",
+        }
+    }
+
     /// Validates one translated stage (for `browser`, one page load).
     pub fn check(self, stage: &StageGlsl) -> Result<(), String> {
         match self {

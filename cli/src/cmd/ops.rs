@@ -54,11 +54,15 @@ pub fn run(args: Args) -> ExitCode {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
-        println!(
+        outln!(
             "{:<33} {:>4}  {:<18} {:<26} {:<50} spec",
-            "opcode", "num", "family", "coverage", "handler"
+            "opcode",
+            "num",
+            "family",
+            "coverage",
+            "handler"
         );
         for (op, cov, h) in &rows {
             let line = format!(
@@ -70,10 +74,10 @@ pub fn run(args: Args) -> ExitCode {
                 h.map_or("-".to_string(), |h| h.location()),
                 h.map_or("", |h| h.spec),
             );
-            println!("{}", line.trim_end());
+            outln!("{}", line.trim_end());
         }
         let count = |class: &str| rows.iter().filter(|(_, c, _)| c.class() == class).count();
-        println!(
+        outln!(
             "{} opcodes: {} handled ({} with a handler), {} decoded-only, {} reserved",
             rows.len(),
             count("handled"),

@@ -25,7 +25,7 @@ pub fn run(args: Args) -> ExitCode {
         None => {
             for name in dxlower_targets::names() {
                 match dxlower_targets::load(name) {
-                    Ok(p) => println!("{name:<10} {}", p.description),
+                    Ok(p) => outln!("{name:<10} {}", p.description),
                     Err(e) => {
                         eprintln!("dxlower: profile {name}: {e}");
                         return ExitCode::FAILURE;
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> ExitCode {
             let cfg = ron::ser::PrettyConfig::new().struct_names(false);
             match ron::ser::to_string_pretty(&p, cfg) {
                 Ok(text) => {
-                    println!("{text}");
+                    outln!("{text}");
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

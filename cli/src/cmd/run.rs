@@ -4,11 +4,13 @@
 //! The pixel shader covers the whole target through a vertex shader: the
 //! one given with `--vs`, or by default a pass-through of `POSITION` to
 //! `SV_Position` (the vertex shader of Wine's `draw_quad`, built with the
-//! encoder) fed a full-viewport quad. `cb0` is uploaded as the std140
-//! block `ConstantBuffer0`.
+//! encoder) fed a full-viewport quad. The pair is translated as `dxlower
+//! link` translates it, so any pair `link` accepts draws, and a varying the
+//! vertex shader does not write (every varying, with the default one) is
+//! zero. `cb0` is uploaded as the std140 block `ConstantBuffer0`.
 
 use crate::cmd::load_profile;
-use dxlower_core::{StageGlsl, StageInput};
+use dxlower_core::StageInput;
 use dxlower_dxbc::signature::{ComponentType, MinPrecision};
 use dxlower_dxbc::{
     Components, Instruction, Opcode, Operand, Program, ProgramType, Signature, SignatureElement,
@@ -173,32 +175,6 @@ fn passthrough_vs() -> (Program, Signature, Signature) {
     (p, isgn, osgn)
 }
 
-/// The name of the first global `in` variable of a vertex shader.
-pub fn first_vs_input(glsl: &str) -> Option<String> {
-    glsl.lines().find_map(|l| {
-        let l = l.trim();
-        let l = match l.strip_prefix("layout(") {
-            Some(rest) => rest.split_once(')')?.1.trim_start(),
-            None => l,
-        };
-        let decl = l.strip_prefix("in ")?.trim_end_matches(';');
-        let name = decl.split_whitespace().last()?;
-        name.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_')
-            .then(|| name.to_string())
-    })
-}
-
-fn translate(
-    what: &str,
-    r: Result<StageGlsl, dxlower_core::TranslateError>,
-) -> Result<StageGlsl, ExitCode> {
-    r.map_err(|e| {
-        eprintln!("dxlower: {what}: {} ({})", e, e.status());
-        ExitCode::FAILURE
-    })
-}
-
 /// One line per component: hex, float, uint and int readings.
 pub fn describe(words: [u32; 4]) -> String {
     let mut out = String::new();
@@ -230,56 +206,79 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let ps_name = args.file.display().to_string();
-    let ps = match translate(&ps_name, dxlower_core::translate_bytes(&ps_bytes, &profile)) {
+    let parse = |name: &str, bytes: &[u8]| {
+        dxlower_dxbc::parse_with(bytes, dxlower_dxbc::ParseOptions::unchecked()).map_err(|e| {
+            eprintln!("dxlower: {name}: {e}");
+            ExitCode::FAILURE
+        })
+    };
+    let ps_shader = match parse(&ps_name, &ps_bytes) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    if ps.stage != ProgramType::Pixel {
-        eprintln!("dxlower: {ps_name}: not a pixel shader");
-        return ExitCode::from(2);
-    }
-    let vs = match &args.vs {
-        Some(path) => {
-            let bytes = match super::read_file(path) {
-                Ok(b) => b,
-                Err(code) => return code,
-            };
-            translate(
-                &path.display().to_string(),
-                dxlower_core::translate_bytes(&bytes, &profile),
-            )
+    let vs_file = match &args.vs {
+        Some(path) => match super::read_file(path) {
+            Ok(b) => Some((path.display().to_string(), b)),
+            Err(code) => return code,
+        },
+        None => None,
+    };
+    let vs_shader = match &vs_file {
+        Some((name, bytes)) => match parse(name, bytes) {
+            Ok(s) => Some(s),
+            Err(code) => return code,
+        },
+        None => None,
+    };
+    let passthrough = passthrough_vs();
+    let vs_input = match &vs_shader {
+        Some(s) => dxlower_core::stage_input(s),
+        None => StageInput {
+            program: &passthrough.0,
+            input_signature: Some(&passthrough.1),
+            output_signature: Some(&passthrough.2),
+            program_byte_offset: None,
+            rdef: None,
+        },
+    };
+    let vs_name = vs_file
+        .as_ref()
+        .map_or("<pass-through vs>", |(n, _)| n.as_str());
+    // The pair is translated as `dxlower link` translates it: constant
+    // buffers agreed, varyings the vertex shader does not write zero-filled.
+    let ps_input = dxlower_core::stage_input(&ps_shader);
+    let program = match dxlower_core::link(vs_input, ps_input, &profile) {
+        Ok(p) => p,
+        Err(dxlower_core::LinkError::Stage { which, source }) => {
+            let name = if which == "vs" { vs_name } else { &ps_name };
+            eprintln!("dxlower: {name}: {source} ({})", source.status());
+            return ExitCode::FAILURE;
         }
-        None => {
-            let (program, isgn, osgn) = passthrough_vs();
-            let input = StageInput {
-                program: &program,
-                input_signature: Some(&isgn),
-                output_signature: Some(&osgn),
-                program_byte_offset: None,
-                rdef: None,
-            };
-            translate(
-                "<pass-through vs>",
-                dxlower_core::translate_stage(input, &profile),
-            )
+        Err(dxlower_core::LinkError::WrongStage { which, got, .. }) => {
+            match which {
+                "ps" => eprintln!("dxlower: {ps_name}: not a pixel shader (a {got:?} shader)"),
+                _ => eprintln!("dxlower: --vs {vs_name}: not a vertex shader (a {got:?} shader)"),
+            }
+            return ExitCode::from(2);
         }
     };
-    let vs = match vs {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    if vs.stage != ProgramType::Vertex {
-        eprintln!("dxlower: --vs is not a vertex shader");
-        return ExitCode::from(2);
+    for (stage, s) in [("vs", &program.vs), ("ps", &program.ps)] {
+        for n in &s.record.notes {
+            eprintln!("dxlower: {stage}: note: {n}");
+        }
     }
+    let (vs, ps) = (program.vs, program.ps);
     if args.glsl {
-        println!(
+        outln!(
             "// vertex shader\n{}\n// pixel shader\n{}",
-            vs.glsl, ps.glsl
+            vs.glsl,
+            ps.glsl
         );
     }
-    let vertices = match first_vs_input(&vs.glsl) {
-        Some(name) => Vertices::quad_strip(&name),
+    // The quad's positions go to the vertex shader's first attribute.
+    let first_input = vs.record.inputs.iter().find(|v| !v.builtin);
+    let vertices = match first_input {
+        Some(v) => Vertices::quad_strip(&v.name),
         None => Vertices::vertex_id_triangle(),
     };
     let format = match args.format {
@@ -316,18 +315,18 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!("driver: {}", runner.info());
+    outln!("driver: {}", runner.info());
     if drawn.inactive_blocks.iter().any(|b| b == "ConstantBuffer0") && !cb0.is_empty() {
-        println!("note: the program does not read cb0");
+        outln!("note: the program does not read cb0");
     }
     let img = &drawn.image;
     match img.uniform() {
         Some(p) => {
-            println!(
+            outln!(
                 "SV_Target0 ({format}, all {} pixels equal):",
                 width * height
             );
-            print!("{}", describe(p));
+            out!("{}", describe(p));
         }
         None => {
             let mut distinct: Vec<[u32; 4]> = Vec::new();
@@ -336,13 +335,13 @@ pub fn run(args: Args) -> ExitCode {
                     distinct.push(p);
                 }
             }
-            println!(
+            outln!(
                 "SV_Target0 ({format}): {} distinct values over {} pixels; pixel (0,0) (bottom left):",
                 distinct.len(),
                 width * height
             );
             if let Some(p) = img.pixel(0, 0) {
-                print!("{}", describe(p));
+                out!("{}", describe(p));
             }
         }
     }
@@ -395,14 +394,5 @@ mod tests {
         assert!(parse_cb0("1,2,3,4,5").is_err());
         assert_eq!(parse_size("640x480"), Ok((640, 480)));
         assert!(parse_size("0x4").is_err());
-    }
-
-    #[test]
-    fn vs_input_is_found() {
-        assert_eq!(
-            first_vs_input("#version 300 es\nin highp vec4 dcl_Input0;\n"),
-            Some("dcl_Input0".into())
-        );
-        assert_eq!(first_vs_input("out vec4 x;\n"), None);
     }
 }

@@ -106,12 +106,17 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let c = count(&results);
-    println!(
+    outln!(
         "{} files: {} decoded, {} translated, {} validated, {} refused, {} failed",
-        c.total, c.decoded, c.translated, c.validated, c.refused, c.failed
+        c.total,
+        c.decoded,
+        c.translated,
+        c.validated,
+        c.refused,
+        c.failed
     );
     if c.unsupported > 0 {
-        println!(
+        outln!(
             "{} unsupported (an opcode whose family has no handler yet)",
             c.unsupported
         );
@@ -127,7 +132,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut reasons: Vec<_> = reasons.into_iter().collect();
     reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     for ((status, key), n) in reasons.iter().take(args.top) {
-        println!("{n:>6}  {status:<13} {key}");
+        outln!("{n:>6}  {status:<13} {key}");
     }
     if let Some(path) = &args.json {
         let report = serde_json::json!({

@@ -1,6 +1,6 @@
 //! `dxlower translate`: one DXBC stage to GLSL ES 3.00.
 
-use crate::cmd::{load_profile, Validate};
+use crate::cmd::{display_name, load_profile, Validation};
 use dxlower_core::{StageGlsl, StageInput, TranslateError};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,18 +8,19 @@ use std::process::ExitCode;
 /// Arguments of `dxlower translate`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The DXBC file (a VS or PS). Without it, the embedded demo vertex
-    /// shader is translated.
+    /// The DXBC file (a VS or PS; `-` reads standard input). Without it,
+    /// the embedded demo vertex shader is translated.
     pub file: Option<PathBuf>,
     /// Target profile: a built-in name (webgl2, ccpwgl, native) or a RON file.
     #[arg(long, short, default_value = "webgl2")]
     pub profile: String,
-    /// Write the GLSL here instead of standard output.
+    /// Write the GLSL here instead of standard output (`-`: standard
+    /// output). Nothing is written when validation fails.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
-    /// Validate the GLSL with a real compiler (default: glslang).
-    #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
-    pub validate: Option<Validate>,
+    /// Validation of the GLSL.
+    #[command(flatten)]
+    pub validation: Validation,
     /// Debug build: write each DXBC instruction as a comment above its GLSL
     /// (turns the profile's `instruction_comments` on).
     #[arg(long)]
@@ -40,7 +41,7 @@ pub fn run(args: Args) -> ExitCode {
                 Err(code) => return code,
             };
             (
-                path.display().to_string(),
+                display_name(path),
                 dxlower_core::translate_bytes(&bytes, &profile),
             )
         }
@@ -66,23 +67,19 @@ pub fn run(args: Args) -> ExitCode {
     for n in &stage.record.notes {
         eprintln!("dxlower: {name}: note: {n}");
     }
-    if let Some(v) = args.validate {
+    if let Some(v) = args.validation.chosen() {
+        // A shader that does not compile is not written anywhere: the
+        // compiler's log goes to standard error.
         if let Err(e) = v.check(&stage) {
             eprintln!("dxlower: {name}: {e}");
-            print!("{}", stage.glsl);
             return ExitCode::FAILURE;
         }
+        eprintln!("dxlower: {name}: validated with {}: ok", v.describe());
     }
-    match &args.output {
-        Some(out) => {
-            if let Err(e) = std::fs::write(out, &stage.glsl) {
-                eprintln!("dxlower: {}: {e}", out.display());
-                return ExitCode::from(2);
-            }
-        }
-        None => print!("{}", stage.glsl),
+    match super::write_output(args.output.as_deref(), &stage.glsl) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
     }
-    ExitCode::SUCCESS
 }
 
 /// Prints a translation error with its status and returns the exit code.

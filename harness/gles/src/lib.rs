@@ -403,15 +403,20 @@ impl Runner {
         }
         // SAFETY: the library is the system's EGL, whose symbols follow the
         // EGL ABI the bindings declare.
-        let egl = unsafe { Egl::load_required_from_filename("libEGL.so.1") }
-            .map_err(|e| GlesError::Load(format!("libEGL.so.1: {e}")))?;
+        let egl = unsafe { Egl::load_required_from_filename("libEGL.so.1") }.map_err(|e| {
+            GlesError::Load(format!(
+                "libEGL.so.1: {e} (install Debian's libegl1 and libegl-mesa0, or run scripts/test)"
+            ))
+        })?;
         let client_ext = egl
             .query_string(None, egl::EXTENSIONS)
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         if !has_ext(&client_ext, "EGL_MESA_platform_surfaceless") {
             return Err(GlesError::Missing(format!(
-                "EGL_MESA_platform_surfaceless (client extensions: {client_ext})"
+                "EGL_MESA_platform_surfaceless: Mesa's EGL is not installed or not chosen \
+                 (install Debian's libegl-mesa0 and libgl1-mesa-dri, or run scripts/test; \
+                 client extensions: {client_ext})"
             )));
         }
         // SAFETY: the surfaceless platform takes no native display.
