@@ -146,6 +146,14 @@ fn every_version_round_trips() {
                 s.pipeline_inputs[0].dimension = 4;
             }
         }
+        if version <= 12 {
+            for s in &mut b.techniques[0].passes[0].stages {
+                let st = s.stage.to_u8();
+                for r in &mut s.data.registers {
+                    r.space = st;
+                }
+            }
+        }
         if version <= 8 {
             for s in &mut b.techniques[0].passes[0].stages {
                 s.data.registers.clear();
