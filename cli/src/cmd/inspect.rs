@@ -20,7 +20,8 @@ use std::process::ExitCode;
 /// Arguments of `dxlower inspect`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The DXBC file.
+    /// The DXBC file, or a Carbon effect container (`.sm_hi`, `.sm_lo`,
+    /// `.sm_depth`).
     pub file: PathBuf,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -33,6 +34,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(b) => b,
         Err(code) => return code,
     };
+    if super::effect::is_effect(&args.file) {
+        return inspect_effect(&args, &bytes);
+    }
     let shader = match dxlower_dxbc::parse(&bytes) {
         Ok(s) => s,
         Err(e) => {
@@ -51,6 +55,32 @@ pub fn run(args: Args) -> ExitCode {
         }
     } else {
         render_text(&report)
+    };
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("dxlower: stdout: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `inspect` of a Carbon effect container (`cmd::effect` renders it).
+fn inspect_effect(args: &Args, bytes: &[u8]) -> ExitCode {
+    let name = args.file.display().to_string();
+    let effect = match dxlower_carbon_effect::parse(bytes) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("dxlower: {name}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let text = if args.json {
+        serde_json::to_string_pretty(&super::effect::report(&name, &effect)).unwrap_or_default() + "\n"
+    } else {
+        super::effect::render(&name, &effect)
     };
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {

@@ -74,7 +74,7 @@ pub enum BuildError {
 }
 
 /// How one program fared.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct ProgramStatus {
     /// SHA-1 of its bytes.
     pub sha1: String,
@@ -84,10 +84,14 @@ pub struct ProgramStatus {
     pub status: String,
     /// Why it did not translate.
     pub reason: Option<String>,
+    /// The reason folded for grouping (`TranslateError::reason_key`).
+    pub reason_key: Option<String>,
+    /// Its standalone translation, when it translated.
+    pub glsl: Option<dxlower_core::StageGlsl>,
 }
 
 /// Counts of a build, for the summary line.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Summary {
     /// Every distinct program, with its standalone status.
     pub programs: Vec<ProgramStatus>,
@@ -240,6 +244,9 @@ struct Prog<'e> {
     parsed: Result<Shader, String>,
     /// The standalone translation.
     alone: Result<String, (String, String)>,
+    /// The standalone stage and the folded reason.
+    stage_glsl: Option<dxlower_core::StageGlsl>,
+    reason_key: Option<String>,
     _e: std::marker::PhantomData<&'e ()>,
 }
 
@@ -296,6 +303,8 @@ pub fn build(
                             parsed: dxlower_dxbc::parse_with(bytes, ParseOptions::unchecked())
                                 .map_err(|e| e.to_string()),
                             alone: Err((String::new(), String::new())),
+                            stage_glsl: None,
+                            reason_key: None,
                             _e: std::marker::PhantomData,
                         });
                         progs.len() - 1
@@ -317,14 +326,25 @@ pub fn build(
     for (k, prog) in progs.iter_mut().enumerate() {
         let st = stage_of(prog.first);
         prog.alone = match &prog.parsed {
-            Err(e) => Err(("decode_failed".into(), format!("not a DXBC program: {e}"))),
+            Err(e) => {
+                prog.reason_key = Some("not a DXBC program".into());
+                Err(("decode_failed".into(), format!("not a DXBC program: {e}")))
+            }
             Ok(shader) => {
                 let (major, minor) = shader.model();
                 let rd = rdef::of(st, major, minor);
                 let profile = stage_profile(&opts.profile, st);
-                dxlower_core::translate_stage(input(shader, &rd), &profile)
-                    .map(|g| g.glsl)
-                    .map_err(|e| err_pair(&e))
+                match dxlower_core::translate_stage(input(shader, &rd), &profile) {
+                    Ok(g) => {
+                        let text = g.glsl.clone();
+                        prog.stage_glsl = Some(g);
+                        Ok(text)
+                    }
+                    Err(e) => {
+                        prog.reason_key = Some(e.reason_key());
+                        Err(err_pair(&e))
+                    }
+                }
             }
         };
         progress(k + 1, total);
@@ -608,6 +628,8 @@ pub fn build(
                     Err((s, _)) => s.clone(),
                 },
                 reason: p.alone.as_ref().err().map(|e| e.1.clone()),
+                reason_key: p.reason_key.clone(),
+                glsl: p.stage_glsl.clone(),
             })
             .collect(),
         passes: passes_total,
