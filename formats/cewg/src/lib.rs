@@ -10,10 +10,13 @@
 //!    with an error naming both;
 //! 2. each program is translated once on its own (its status: translated,
 //!    or refused/unsupported/failed with the reason), with resource
-//!    definitions rebuilt from the Carbon record ([`rdef`]) and a profile
-//!    derived from it: the `binormal_to_bitangent` pass with exactly the
-//!    indices the record reports as `BITANGENT`, so the GLSL input is
-//!    `in_BITANGENT<n>` where the META names it so;
+//!    definitions rebuilt from the Carbon record ([`rdef`]: name-based
+//!    profile rules such as `BoneTransforms` and the stubbed light lists
+//!    apply) and a profile derived from it ([`stage_profile`]): the
+//!    `binormal_to_bitangent` pass with exactly the indices the record
+//!    reports as `BITANGENT`, so the GLSL input is `in_BITANGENT<n>` where
+//!    the META names it so, and the Carbon names of constants, textures
+//!    and samplers as comments ([`names`]);
 //! 3. each distinct VS+PS pair of a pass is linked once (`dxlower_core::link`:
 //!    one size per constant buffer across the pair, agreed varyings);
 //! 4. the package is written: INFO, META (the Carbon reflection), GLSL (one
@@ -30,6 +33,7 @@
 pub mod check;
 pub mod json;
 pub mod meta;
+pub mod names;
 pub mod rdef;
 
 use dxlower_carbon_effect::{BlobRef, Effect, Stage, StageType, USAGE_BITANGENT};
@@ -202,22 +206,26 @@ pub fn read_chunks(bytes: &[u8]) -> Result<Vec<([u8; 4], &[u8])>, String> {
 /// A stage use: (body index, technique, pass, stage).
 type Use = (usize, usize, usize, usize);
 
-/// The profile a stage is translated with: `base`, with the
-/// `binormal_to_bitangent` pass set to the indices the Carbon record
-/// reports as `BITANGENT` (and removed when it reports none), so the GLSL
-/// names the input exactly as the META does.
-pub fn stage_profile(base: &Profile, st: &Stage<BlobRef>) -> Profile {
+/// The profile a program (one stage, or a linked VS+PS pair) is
+/// translated with: `base`, with
+/// - the `binormal_to_bitangent` pass set to the indices the vertex
+///   stage's Carbon record reports as `BITANGENT` (and removed when it
+///   reports none), so the GLSL names the input exactly as the META does;
+/// - the `carbon_names` pass ([`names`]) with each stage's Carbon names.
+pub fn stage_profile(base: &Profile, stages: &[&Stage<BlobRef>]) -> Profile {
     let mut p = base.clone();
-    p.passes.retain(|s| s.name != "binormal_to_bitangent");
-    let mut indices: Vec<u8> = st
-        .pipeline_inputs
+    p.passes
+        .retain(|s| s.name != "binormal_to_bitangent" && s.name != names::PASS);
+    let mut indices: Vec<u8> = stages
         .iter()
+        .filter(|st| st.stage == StageType::Vertex)
+        .flat_map(|st| &st.pipeline_inputs)
         .filter(|i| i.usage == USAGE_BITANGENT)
         .map(|i| i.usage_index)
         .collect();
     indices.sort_unstable();
     indices.dedup();
-    if st.stage == StageType::Vertex && !indices.is_empty() {
+    if !indices.is_empty() {
         let list: Vec<String> = indices.iter().map(u8::to_string).collect();
         p.passes.insert(
             0,
@@ -226,6 +234,17 @@ pub fn stage_profile(base: &Profile, st: &Stage<BlobRef>) -> Profile {
                 params: [("indices".to_string(), list.join(","))].into_iter().collect(),
             },
         );
+    }
+    let params: std::collections::BTreeMap<String, String> = stages
+        .iter()
+        .filter(|st| matches!(st.stage, StageType::Vertex | StageType::Pixel))
+        .filter_map(|st| Some((st.stage.name().to_string(), names::lines(st)?)))
+        .collect();
+    if !params.is_empty() {
+        p.passes.push(PassSpec {
+            name: names::PASS.into(),
+            params,
+        });
     }
     p
 }
@@ -333,7 +352,7 @@ pub fn build(
             Ok(shader) => {
                 let (major, minor) = shader.model();
                 let rd = rdef::of(st, major, minor);
-                let profile = stage_profile(&opts.profile, st);
+                let profile = stage_profile(&opts.profile, &[st]);
                 match dxlower_core::translate_stage(input(shader, &rd), &profile) {
                     Ok(g) => {
                         let text = g.glsl.clone();
@@ -381,7 +400,7 @@ pub fn build(
                     let (svs, sps) = (stage_of(uv), stage_of(up));
                     let rv = rdef::of(svs, vsh.model().0, vsh.model().1);
                     let rp = rdef::of(sps, psh.model().0, psh.model().1);
-                    let profile = stage_profile(&opts.profile, svs);
+                    let profile = stage_profile(&opts.profile, &[svs, sps]);
                     dxlower_core::link(input(vsh, &rv), input(psh, &rp), &profile)
                         .map(|g| (g.vs.glsl, g.ps.glsl))
                         .map_err(|e| match &e {
