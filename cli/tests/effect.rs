@@ -66,12 +66,21 @@ fn effect_writes_a_package_that_validates() {
     assert!(o.status.success(), "{:?}", text(&o));
     let o = dxlower(&["effect", s(&file), "--permutation", "NOPE=1", "--quiet"]);
     assert!(!o.status.success());
-    assert!(text(&o).1.contains("no permutation axis `NOPE` (axes: SKINNING)"), "{:?}", text(&o));
+    assert!(
+        text(&o)
+            .1
+            .contains("no permutation axis `NOPE` (axes: SKINNING)"),
+        "{:?}",
+        text(&o)
+    );
     // webgl2 refuses the skinned VS: named, not fatal.
     let o = dxlower(&["effect", s(&file), "-p", "webgl2", "--json", "--quiet"]);
     let (_, err) = text(&o);
     assert!(o.status.success(), "{err}");
-    assert!(err.contains("vertex program dxbc_") && err.contains("refused"), "{err}");
+    assert!(
+        err.contains("vertex program dxbc_") && err.contains("refused"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -113,18 +122,41 @@ fn inspect_shows_axes_rows_bodies_and_reflection() {
 #[test]
 fn sweep_counts_effect_programs_beside_dxbc_files() {
     let dir = temp_dir("sweep");
-    std::fs::write(dir.join("skinned.sm_hi"), dxlower_tests::effects::skinned_effect()).unwrap();
+    std::fs::write(
+        dir.join("skinned.sm_hi"),
+        dxlower_tests::effects::skinned_effect(),
+    )
+    .unwrap();
     let vs = dxlower_tests::manifest()
         .into_iter()
         .find(|e| e.stage == "vs")
         .expect("a corpus VS");
     std::fs::write(dir.join("one.dxbc"), dxlower_tests::read_corpus(&vs.file)).unwrap();
     let report = dir.join("report.json");
-    let o = dxlower(&["sweep", s(&dir), "-p", "ccpwgl", "--quiet", "--json", s(&report)]);
+    let o = dxlower(&[
+        "sweep",
+        s(&dir),
+        "-p",
+        "ccpwgl",
+        "--quiet",
+        "--json",
+        s(&report),
+    ]);
     let (out, err) = text(&o);
     assert!(out.contains("3 files:"), "{out}\n{err}");
-    assert!(out.contains("(1 effect files counted as their 2 distinct programs)"), "{out}");
+    assert!(
+        out.contains("(1 effect files counted as their 2 distinct programs)"),
+        "{out}"
+    );
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
-    let files: Vec<&str> = v["files"].as_array().unwrap().iter().map(|f| f["file"].as_str().unwrap()).collect();
-    assert!(files.iter().any(|f| f.starts_with("skinned.sm_hi#dxbc_")), "{files:?}");
+    let files: Vec<&str> = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    assert!(
+        files.iter().any(|f| f.starts_with("skinned.sm_hi#dxbc_")),
+        "{files:?}"
+    );
 }

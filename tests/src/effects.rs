@@ -9,6 +9,13 @@ use dxlower_carbon_effect::*;
 use dxlower_dxbc::rdef::{Rdef, ShaderInputType, SrvDimension, VariableClass};
 use dxlower_dxbc::{ParseOptions, Program, ProgramType, Signature, SignatureSystemValue};
 
+/// A stage record to write (its program bytes owned).
+pub type OwnedStage = Stage<Vec<u8>>;
+/// A pass: its vertex and pixel stage records.
+pub type StagePair = (OwnedStage, OwnedStage);
+/// A technique to write: its name and its passes' stages.
+pub type TechniqueSpec<'a> = (&'a str, Vec<Vec<OwnedStage>>);
+
 /// A DXBC container of `chunks`, with its checksum.
 pub fn dxbc(chunks: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
     let header = 32 + 4 * chunks.len();
@@ -150,10 +157,9 @@ pub fn reflect(program: &Program, isgn: Option<&Signature>, rdef: Option<&Rdef>)
     let mut data = StageData::<Vec<u8>>::default();
     if let Some(rdef) = rdef {
         for cb in &rdef.constant_buffers {
-            let at_b0 = rdef
-                .bindings
-                .iter()
-                .any(|b| b.name == cb.name && b.input_type == ShaderInputType::Cbuffer && b.bind_point == 0);
+            let at_b0 = rdef.bindings.iter().any(|b| {
+                b.name == cb.name && b.input_type == ShaderInputType::Cbuffer && b.bind_point == 0
+            });
             if cb.name != "$Globals" && !at_b0 {
                 continue;
             }
@@ -180,7 +186,8 @@ pub fn reflect(program: &Program, isgn: Option<&Signature>, rdef: Option<&Rdef>)
                         data.defaults.resize(end, 0);
                     }
                     let n = d.len().min(v.size as usize);
-                    data.defaults[v.offset as usize..v.offset as usize + n].copy_from_slice(&d[..n]);
+                    data.defaults[v.offset as usize..v.offset as usize + n]
+                        .copy_from_slice(&d[..n]);
                 }
                 data.constants.push(Constant {
                     name: v.name.clone(),
@@ -243,7 +250,8 @@ pub fn reflect(program: &Program, isgn: Option<&Signature>, rdef: Option<&Rdef>)
                 });
             }
             if b.input_type == T::Sampler {
-                data.samplers.push(default_sampler(b.bind_point as u8, &b.name));
+                data.samplers
+                    .push(default_sampler(b.bind_point as u8, &b.name));
             }
         }
         data.textures.sort_by_key(|t| t.register);
@@ -254,7 +262,10 @@ pub fn reflect(program: &Program, isgn: Option<&Signature>, rdef: Option<&Rdef>)
         if e.system_value != SignatureSystemValue::Undefined {
             continue;
         }
-        let Some(usage) = USAGE_SEMANTICS.iter().position(|u| u.eq_ignore_ascii_case(&e.name)) else {
+        let Some(usage) = USAGE_SEMANTICS
+            .iter()
+            .position(|u| u.eq_ignore_ascii_case(&e.name))
+        else {
             continue;
         };
         pipeline_inputs.push(PipelineInput {
@@ -285,7 +296,7 @@ pub fn body(passes: Vec<Vec<Stage<Vec<u8>>>>) -> Body<Vec<u8>> {
 }
 
 /// A body of named techniques.
-pub fn technique_body(techniques: Vec<(&str, Vec<Vec<Stage<Vec<u8>>>>)>) -> Body<Vec<u8>> {
+pub fn technique_body(techniques: Vec<TechniqueSpec<'_>>) -> Body<Vec<u8>> {
     let mut names: Vec<String> = Vec::new();
     let techniques = techniques
         .into_iter()
@@ -303,7 +314,10 @@ pub fn technique_body(techniques: Vec<(&str, Vec<Vec<Stage<Vec<u8>>>>)>) -> Body
                         stages,
                         states: vec![
                             RenderState { state: 7, value: 1 },
-                            RenderState { state: 22, value: 3 },
+                            RenderState {
+                                state: 22,
+                                value: 3,
+                            },
                         ],
                     }
                 })
@@ -410,8 +424,8 @@ pub fn skinned_effect() -> Vec<u8> {
 
 /// The corpus VS/PS pairs whose programs link under `profile` (in corpus
 /// order), reflected and stripped; at most `n`.
-pub fn corpus_passes(profile: &dxlower_core::Profile, n: usize) -> Vec<(Stage<Vec<u8>>, Stage<Vec<u8>>)> {
-    let mut out: Vec<(Stage<Vec<u8>>, Stage<Vec<u8>>)> = Vec::new();
+pub fn corpus_passes(profile: &dxlower_core::Profile, n: usize) -> Vec<StagePair> {
+    let mut out: Vec<StagePair> = Vec::new();
     for pair in crate::corpus_pairs() {
         if out.len() == n {
             break;
@@ -425,7 +439,9 @@ pub fn corpus_passes(profile: &dxlower_core::Profile, n: usize) -> Vec<(Stage<Ve
             let s = dxlower_dxbc::parse_with(b, ParseOptions::unchecked()).expect("DXBC");
             s.input_signature.iter().flat_map(|s| &s.elements).all(|e| {
                 e.system_value != SignatureSystemValue::Undefined
-                    || USAGE_SEMANTICS.iter().any(|u| u.eq_ignore_ascii_case(&e.name))
+                    || USAGE_SEMANTICS
+                        .iter()
+                        .any(|u| u.eq_ignore_ascii_case(&e.name))
             })
         };
         if !ok_inputs(&vb) || !ok_inputs(&pb) {
@@ -446,7 +462,10 @@ pub fn corpus_passes(profile: &dxlower_core::Profile, n: usize) -> Vec<(Stage<Ve
         {
             continue;
         }
-        if out.iter().any(|(v, p)| v.program == vs.program && p.program == ps.program) {
+        if out
+            .iter()
+            .any(|(v, p)| v.program == vs.program && p.program == ps.program)
+        {
             continue;
         }
         out.push((vs, ps));
@@ -457,8 +476,12 @@ pub fn corpus_passes(profile: &dxlower_core::Profile, n: usize) -> Vec<(Stage<Ve
 /// A v15 effect of corpus programs with three axes (2 × 3 × 2 = 12
 /// permutations) over four bodies, rows aliased: bodies of one or two
 /// techniques (`Main`, `Depth`) of the pairs `passes`.
-pub fn three_axis_effect(passes: &[(Stage<Vec<u8>>, Stage<Vec<u8>>)]) -> Vec<u8> {
-    assert!(passes.len() >= 4, "need 4 linkable corpus pairs, got {}", passes.len());
+pub fn three_axis_effect(passes: &[StagePair]) -> Vec<u8> {
+    assert!(
+        passes.len() >= 4,
+        "need 4 linkable corpus pairs, got {}",
+        passes.len()
+    );
     let p = |i: usize| vec![passes[i].0.clone(), passes[i].1.clone()];
     let bodies = vec![
         body(vec![p(0)]),
@@ -511,7 +534,10 @@ fn dxlower_cewg_framing(bytes: &[u8]) -> Vec<([u8; 4], Vec<u8>)> {
     let mut out = Vec::new();
     for _ in 0..u(8) {
         let size = u(at + 4);
-        out.push((bytes[at..at + 4].try_into().unwrap(), bytes[at + 8..at + 8 + size].to_vec()));
+        out.push((
+            bytes[at..at + 4].try_into().unwrap(),
+            bytes[at + 8..at + 8 + size].to_vec(),
+        ));
         at += 8 + size;
     }
     assert_eq!(at, bytes.len(), "trailing bytes");
@@ -532,8 +558,15 @@ pub fn package_passes(bytes: &[u8]) -> Vec<PackagePass> {
             .iter()
             .find(|m| m["key"] == bkey)
             .expect("META body of the GLSL body");
-        let mut groups: std::collections::BTreeMap<String, (Option<String>, Option<String>, serde_json::Value, serde_json::Value)> =
-            Default::default();
+        let mut groups: std::collections::BTreeMap<
+            String,
+            (
+                Option<String>,
+                Option<String>,
+                serde_json::Value,
+                serde_json::Value,
+            ),
+        > = Default::default();
         for skey in b["stages"].as_array().unwrap() {
             let st = glsl["stages"]
                 .as_array()
@@ -562,8 +595,17 @@ pub fn package_passes(bytes: &[u8]) -> Vec<PackagePass> {
                 })
                 .expect("META stage")
                 .clone();
-            let pass = format!("{bkey}.{}.pass{}", st["techniqueName"].as_str().unwrap(), st["passIndex"]);
-            let g = groups.entry(pass).or_insert((None, None, serde_json::Value::Null, serde_json::Value::Null));
+            let pass = format!(
+                "{bkey}.{}.pass{}",
+                st["techniqueName"].as_str().unwrap(),
+                st["passIndex"]
+            );
+            let g = groups.entry(pass).or_insert((
+                None,
+                None,
+                serde_json::Value::Null,
+                serde_json::Value::Null,
+            ));
             let src = sh["source"].as_str().map(str::to_string);
             match st["stageName"].as_str().unwrap() {
                 "vertex" => {

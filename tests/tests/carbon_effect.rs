@@ -14,7 +14,10 @@ fn listings_assemble_and_reflect() {
     let vs = effects::from_listing(&listing("skinned_bitangent.vs.asm"));
     assert_eq!(vs.stage, StageType::Vertex);
     assert_eq!(vs.pipeline_inputs.len(), 4);
-    assert_eq!(vs.pipeline_inputs[1].usage, 4, "BINORMAL is usage BITANGENT");
+    assert_eq!(
+        vs.pipeline_inputs[1].usage, 4,
+        "BINORMAL is usage BITANGENT"
+    );
     assert_eq!(vs.pipeline_inputs[3].ty, 2, "BLENDINDICES is uint");
     assert_eq!(vs.data.textures[0].name, "BoneTransforms");
     assert_eq!(vs.data.textures[0].ty, 7);
@@ -43,7 +46,11 @@ fn three_axis_effect_reads_back() {
     assert_eq!(aliased, 8);
     // Mixed radix, axis 0 fastest: FOG_1 QUALITY_0 CLIP_1 = 1 + 0·2 + 1·6.
     let row = e
-        .select(&[("FOG", "FOG_1"), ("QUALITY", "QUALITY_0"), ("CLIP", "CLIP_1")])
+        .select(&[
+            ("FOG", "FOG_1"),
+            ("QUALITY", "QUALITY_0"),
+            ("CLIP", "CLIP_1"),
+        ])
         .unwrap();
     assert_eq!(row, 7);
     assert_eq!(e.options_of(7), vec![1, 0, 1]);
@@ -114,7 +121,10 @@ fn damaged_containers_end_in_named_errors() {
     let mut v = good.clone();
     // stage: type 1, program 8, thread group 12, pipeline inputs 1 + 4·6,
     // register inputs 1 + 4·10, static samplers 1: then the constant count.
-    let n_regs = e.bodies[0].body.techniques[0].passes[0].stages[0].data.registers.len();
+    let n_regs = e.bodies[0].body.techniques[0].passes[0].stages[0]
+        .data
+        .registers
+        .len();
     let constants_at = stage_at + 1 + 8 + 12 + 1 + 4 * 6 + 1 + n_regs * 10 + 1;
     put(&mut v, constants_at, 0x0fff_ffff);
     cases.push(("constant count", v, "constant count"));
@@ -135,7 +145,11 @@ fn damaged_containers_end_in_named_errors() {
     put(&mut v, table_at + 12, 0);
     cases.push(("row index", v, "row 1 index"));
     // A truncated body (the file ends inside it).
-    cases.push(("truncated body", good[..good.len() - 3].to_vec(), "row 0 size"));
+    cases.push((
+        "truncated body",
+        good[..good.len() - 3].to_vec(),
+        "row 0 size",
+    ));
     // A body with bytes nothing reads (its row claims 3 more bytes).
     let mut v = good.clone();
     v.extend_from_slice(&[0, 0, 0]);
@@ -148,7 +162,9 @@ fn damaged_containers_end_in_named_errors() {
     put(&mut v, 0, 1);
     cases.push(("version", v, "version"));
     for (what, bytes, field) in cases {
-        let err = parse(&bytes).err().unwrap_or_else(|| panic!("{what}: parsed"));
+        let err = parse(&bytes)
+            .err()
+            .unwrap_or_else(|| panic!("{what}: parsed"));
         assert!(
             err.field.ends_with(field),
             "{what}: error names `{}`, expected `{field}`: {err}",

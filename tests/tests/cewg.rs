@@ -8,7 +8,7 @@ use dxlower_carbon_effect::{parse, register_type, Effect, USAGE_NAMES};
 use dxlower_cewg::{build, read_chunks, Options, Package};
 use dxlower_dxbc::ProgramType;
 use dxlower_lowerings as _;
-use dxlower_tests::effects::{self, package_json, package_passes};
+use dxlower_tests::effects::{self, package_json, package_passes, OwnedStage};
 
 fn profile(name: &str) -> dxlower_core::Profile {
     dxlower_targets::load(name).unwrap_or_else(|e| panic!("{e}"))
@@ -34,12 +34,19 @@ fn assert_every_pass_links(bytes: &[u8]) -> usize {
     let passes = package_passes(bytes);
     assert!(!passes.is_empty());
     for p in &passes {
-        let vs = p.vs.as_deref().unwrap_or_else(|| panic!("{}: no VS source", p.key));
-        let ps = p.ps.as_deref().unwrap_or_else(|| panic!("{}: no PS source", p.key));
-        dxlower_tests::glslang(vs, ProgramType::Vertex).unwrap_or_else(|e| panic!("{}: {e}", p.key));
+        let vs =
+            p.vs.as_deref()
+                .unwrap_or_else(|| panic!("{}: no VS source", p.key));
+        let ps =
+            p.ps.as_deref()
+                .unwrap_or_else(|| panic!("{}: no PS source", p.key));
+        dxlower_tests::glslang(vs, ProgramType::Vertex)
+            .unwrap_or_else(|e| panic!("{}: {e}", p.key));
         dxlower_tests::glslang(ps, ProgramType::Pixel).unwrap_or_else(|e| panic!("{}: {e}", p.key));
-        dxlower_glslang::glslang_link(vs, ps).unwrap_or_else(|e| panic!("{}: glslang link: {e}", p.key));
-        dxlower_tests::build::gles_link(vs, ps).unwrap_or_else(|e| panic!("{}: Mesa link: {e}", p.key));
+        dxlower_glslang::glslang_link(vs, ps)
+            .unwrap_or_else(|e| panic!("{}: glslang link: {e}", p.key));
+        dxlower_tests::build::gles_link(vs, ps)
+            .unwrap_or_else(|e| panic!("{}: Mesa link: {e}", p.key));
     }
     passes.len()
 }
@@ -51,7 +58,11 @@ fn assert_meta_names_everything(effect: &Effect<'_>, bytes: &[u8]) {
     let mut checked = 0;
     for entry in &effect.bodies {
         let key = format!("body_{}_{}", entry.offset, entry.size);
-        let mbody = meta["bodies"].as_array().unwrap().iter().find(|b| b["key"] == key.as_str());
+        let mbody = meta["bodies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["key"] == key.as_str());
         let mbody = mbody.unwrap_or_else(|| panic!("META has no {key}"));
         let stages = mbody["manifest"]["stages"].as_array().unwrap();
         let mut k = 0;
@@ -76,7 +87,11 @@ fn assert_meta_names_everything(effect: &Effect<'_>, bytes: &[u8]) {
                         })
                         .collect();
                     for c in &st.data.constants {
-                        assert!(names.contains(&c.name), "{key}: constant {} missing", c.name);
+                        assert!(
+                            names.contains(&c.name),
+                            "{key}: constant {} missing",
+                            c.name
+                        );
                         checked += 1;
                     }
                     for x in &st.data.textures {
@@ -92,11 +107,23 @@ fn assert_meta_names_everything(effect: &Effect<'_>, bytes: &[u8]) {
                         .as_array()
                         .unwrap()
                         .iter()
-                        .map(|b| (b["registerType"].as_u64().unwrap(), b["registerIndex"].as_u64().unwrap()))
+                        .map(|b| {
+                            (
+                                b["registerType"].as_u64().unwrap(),
+                                b["registerIndex"].as_u64().unwrap(),
+                            )
+                        })
                         .collect();
                     for r in &st.data.registers {
-                        let rt = if r.register_type == register_type::SAMPLER { 1 } else { r.register_type };
-                        assert!(regs.contains(&(u64::from(rt), u64::from(r.index))), "{key}: register {r:?}");
+                        let rt = if r.register_type == register_type::SAMPLER {
+                            1
+                        } else {
+                            r.register_type
+                        };
+                        assert!(
+                            regs.contains(&(u64::from(rt), u64::from(r.index))),
+                            "{key}: register {r:?}"
+                        );
                     }
                     let inputs = m["pipelineInputs"].as_array().unwrap();
                     assert_eq!(inputs.len(), st.pipeline_inputs.len());
@@ -123,7 +150,11 @@ fn skinned_effect_package_links_and_names_everything() {
     assert_eq!(pkg.summary.passes, 2);
     assert_eq!(pkg.summary.complete_passes, 2);
     let out = pkg.to_bytes();
-    let tags: Vec<[u8; 4]> = read_chunks(&out).unwrap().into_iter().map(|c| c.0).collect();
+    let tags: Vec<[u8; 4]> = read_chunks(&out)
+        .unwrap()
+        .into_iter()
+        .map(|c| c.0)
+        .collect();
     assert_eq!(tags, vec![*b"INFO", *b"META", *b"GLSL"]);
     assert_eq!(assert_every_pass_links(&out), 2);
     assert_meta_names_everything(&effect, &out);
@@ -141,7 +172,10 @@ fn skinned_effect_package_links_and_names_everything() {
         assert!(vs.contains(&name), "{name} not in the VS");
     }
     // BoneTransforms found by its Carbon name and spliced into cb3.
-    assert!(vs.contains("// CEWG: BoneTransforms lowered to cb3 JointMat rows."), "{vs}");
+    assert!(
+        vs.contains("// CEWG: BoneTransforms lowered to cb3 JointMat rows."),
+        "{vs}"
+    );
     let ps = passes[0].ps.as_deref().unwrap();
     assert_eq!(ps.matches("TEX_with_SMPs0;").count(), 14, "{ps}");
     let (info, _, glsl) = package_json(&out);
@@ -149,10 +183,16 @@ fn skinned_effect_package_links_and_names_everything() {
     assert_eq!(info["uniqueBodyCount"], 1);
     assert_eq!(info["uniqueShaderCount"], 2);
     assert_eq!(info["failedShaderCount"], 0);
-    assert_eq!(glsl["variants"][0]["bodyKey"], glsl["variants"][1]["bodyKey"], "aliased rows");
+    assert_eq!(
+        glsl["variants"][0]["bodyKey"], glsl["variants"][1]["bodyKey"],
+        "aliased rows"
+    );
     let key = glsl["shaders"][0]["key"].as_str().unwrap();
     let vs_bytes = effect.bytes(&effect.bodies[0].body.techniques[0].passes[0].stages[0].program);
-    assert_eq!(key, format!("dxbc_{}", dxlower_carbon_effect::sha1_hex(vs_bytes)));
+    assert_eq!(
+        key,
+        format!("dxbc_{}", dxlower_carbon_effect::sha1_hex(vs_bytes))
+    );
 }
 
 #[test]
@@ -186,7 +226,10 @@ fn three_axis_corpus_effect_links_every_pass() {
         // GLSL.variants: permutation index → body, mixed radix, axis 0
         // fastest (row 4 = FOG 0, QUALITY 2, CLIP 0).
         let body_of = |r: usize| glsl["variants"][r]["bodyKey"].as_str().unwrap().to_string();
-        assert_eq!(body_of(4), format!("body_{}_{}", effect.bodies[3].offset, effect.bodies[3].size));
+        assert_eq!(
+            body_of(4),
+            format!("body_{}_{}", effect.bodies[3].offset, effect.bodies[3].size)
+        );
         assert_eq!(meta["variants"][4]["options"][1]["value"], "QUALITY_2");
         assert_eq!(body_of(0), body_of(2), "aliased rows share a body");
     }
@@ -226,29 +269,40 @@ fn refused_programs_have_a_reason_and_no_source() {
         .unwrap();
     assert!(vs["source"].is_null());
     assert_eq!(vs["translator"]["status"], "refused");
-    assert!(vs["translator"]["reason"].as_str().unwrap().contains("structured"), "{vs}");
+    assert!(
+        vs["translator"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("structured"),
+        "{vs}"
+    );
 }
+
+/// An edit of the VS and PS records.
+type Edit = fn(&mut OwnedStage, &mut OwnedStage);
 
 #[test]
 fn carbon_and_dxbc_disagreements_name_both() {
-    let mk = |edit: &dyn Fn(&mut dxlower_carbon_effect::Stage<Vec<u8>>, &mut dxlower_carbon_effect::Stage<Vec<u8>>)| {
+    let cases: [(&str, Edit); 6] = [
+        ("register", |vs, _| vs.pipeline_inputs[1].register = 5),
+        ("mask", |vs, _| vs.pipeline_inputs[0].used_mask = 15),
+        ("type", |vs, _| vs.pipeline_inputs[3].ty = 0),
+        ("type", |_, ps| ps.data.textures[12].ty = 2),
+        ("buffer size", |_, ps| ps.data.constants[1].offset = 64),
+        ("register", |_, ps| ps.data.textures[0].register = 20),
+    ];
+    for (what, edit) in cases {
         let (mut vs, mut ps) = (effects::skinned_vs(), effects::fourteen_ps());
         edit(&mut vs, &mut ps);
         let bytes = effects::effect(vec![], vec![effects::body(vec![vec![vs, ps]])], vec![0]);
         let e = parse(&bytes).unwrap();
-        build(&e, &options("ccpwgl"), &mut |_, _| {}).unwrap_err().to_string()
-    };
-    let cases: Vec<(&str, Box<dyn Fn(&mut _, &mut _)>)> = vec![
-        ("register", Box::new(|vs: &mut dxlower_carbon_effect::Stage<Vec<u8>>, _: &mut _| vs.pipeline_inputs[1].register = 5)),
-        ("mask", Box::new(|vs: &mut dxlower_carbon_effect::Stage<Vec<u8>>, _: &mut _| vs.pipeline_inputs[0].used_mask = 15)),
-        ("type", Box::new(|vs: &mut dxlower_carbon_effect::Stage<Vec<u8>>, _: &mut _| vs.pipeline_inputs[3].ty = 0)),
-        ("type", Box::new(|_: &mut _, ps: &mut dxlower_carbon_effect::Stage<Vec<u8>>| ps.data.textures[12].ty = 2)),
-        ("buffer size", Box::new(|_: &mut _, ps: &mut dxlower_carbon_effect::Stage<Vec<u8>>| ps.data.constants[1].offset = 64)),
-        ("register", Box::new(|_: &mut _, ps: &mut dxlower_carbon_effect::Stage<Vec<u8>>| ps.data.textures[0].register = 20)),
-    ];
-    for (what, edit) in cases {
-        let msg = mk(&*edit);
-        assert!(msg.contains("Carbon") && msg.contains(&format!("({what})")), "{what}: {msg}");
+        let msg = build(&e, &options("ccpwgl"), &mut |_, _| {})
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.contains("Carbon") && msg.contains(&format!("({what})")),
+            "{what}: {msg}"
+        );
         assert!(msg.contains("DXBC"), "{msg}");
         assert!(msg.contains("body_") && msg.contains("dxbc_"), "{msg}");
     }
@@ -260,7 +314,9 @@ fn framing_is_checked_like_the_loader() {
     let mut extra = pkg.clone();
     extra.push(0);
     assert!(read_chunks(&extra).unwrap_err().contains("trailing"));
-    assert!(read_chunks(&pkg[..pkg.len() - 1]).unwrap_err().contains("truncated"));
+    assert!(read_chunks(&pkg[..pkg.len() - 1])
+        .unwrap_err()
+        .contains("truncated"));
     let mut v2 = pkg.clone();
     v2[4] = 2;
     assert!(read_chunks(&v2).unwrap_err().contains("version"));

@@ -265,7 +265,11 @@ pub fn run(args: Args) -> ExitCode {
             text.push_str(&format!("{n:>6}  {status:<13} {key}\n"));
         }
         if let Some(p) = &write_to {
-            text.push_str(&format!("wrote {} ({} bytes)\n", p.display(), out_bytes.len()));
+            text.push_str(&format!(
+                "wrote {} ({} bytes)\n",
+                p.display(),
+                out_bytes.len()
+            ));
         }
     }
     let mut out = std::io::stdout().lock();
@@ -381,7 +385,13 @@ pub fn sweep_effect(
     };
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
-        Err(e) => return fail(Status::DecodeFailed, format!("cannot read: {e}"), "cannot read"),
+        Err(e) => {
+            return fail(
+                Status::DecodeFailed,
+                format!("cannot read: {e}"),
+                "cannot read",
+            )
+        }
     };
     let effect = match dxlower_carbon_effect::parse(&bytes) {
         Ok(e) => e,
@@ -392,7 +402,13 @@ pub fn sweep_effect(
     };
     let pkg = match package(path, &effect, profile.clone(), None, &mut |_, _| {}) {
         Ok(p) => p,
-        Err(e) => return fail(Status::Failed, e.to_string(), "Carbon record and DXBC disagree"),
+        Err(e) => {
+            return fail(
+                Status::Failed,
+                e.to_string(),
+                "Carbon record and DXBC disagree",
+            )
+        }
     };
     pkg.summary
         .programs
@@ -533,7 +549,10 @@ fn stage_text(out: &mut String, effect: &Effect<'_>, st: &Stage<dxlower_carbon_e
         ));
     }
     if st.data.defaults.size > 0 {
-        out.push_str(&format!("        defaults {} bytes\n", st.data.defaults.size));
+        out.push_str(&format!(
+            "        defaults {} bytes\n",
+            st.data.defaults.size
+        ));
     }
     for t in &st.data.textures {
         out.push_str(&format!(
@@ -561,7 +580,10 @@ fn stage_text(out: &mut String, effect: &Effect<'_>, st: &Stage<dxlower_carbon_e
         ));
     }
     for s in &st.data.static_samplers {
-        out.push_str(&format!("        static sampler s{} space {}\n", s.register, s.space));
+        out.push_str(&format!(
+            "        static sampler s{} space {}\n",
+            s.register, s.space
+        ));
     }
     for u in &st.data.uavs {
         out.push_str(&format!("        uav u{} {}\n", u.register, u.name));
@@ -593,7 +615,11 @@ pub fn render(file: &str, effect: &Effect<'_>) -> String {
     for (i, a) in effect.axes.iter().enumerate() {
         out.push_str(&format!("  {i} {} (type {}):", a.name, a.ty));
         for (k, o) in a.options.iter().enumerate() {
-            let d = if k == a.default_option as usize { "*" } else { "" };
+            let d = if k == a.default_option as usize {
+                "*"
+            } else {
+                ""
+            };
             out.push_str(&format!(" {o}{d}"));
         }
         out.push('\n');
@@ -628,8 +654,11 @@ pub fn render(file: &str, effect: &Effect<'_>) -> String {
         for t in &entry.body.techniques {
             out.push_str(&format!("  technique {}\n", t.name));
             for (p, pass) in t.passes.iter().enumerate() {
-                let states: Vec<String> =
-                    pass.states.iter().map(|s| format!("{}={:#x}", s.state, s.value)).collect();
+                let states: Vec<String> = pass
+                    .states
+                    .iter()
+                    .map(|s| format!("{}={:#x}", s.state, s.value))
+                    .collect();
                 out.push_str(&format!("    pass {p} states [{}]\n", states.join(", ")));
                 for st in &pass.stages {
                     stage_text(&mut out, effect, st);
@@ -637,7 +666,12 @@ pub fn render(file: &str, effect: &Effect<'_>) -> String {
             }
         }
         if !entry.body.parameters.is_empty() {
-            let names: Vec<&str> = entry.body.parameters.iter().map(|p| p.name.as_str()).collect();
+            let names: Vec<&str> = entry
+                .body
+                .parameters
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect();
             out.push_str(&format!("  parameters: {}\n", names.join(", ")));
         }
     }

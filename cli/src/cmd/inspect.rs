@@ -78,7 +78,8 @@ fn inspect_effect(args: &Args, bytes: &[u8]) -> ExitCode {
         }
     };
     let text = if args.json {
-        serde_json::to_string_pretty(&super::effect::report(&name, &effect)).unwrap_or_default() + "\n"
+        serde_json::to_string_pretty(&super::effect::report(&name, &effect)).unwrap_or_default()
+            + "\n"
     } else {
         super::effect::render(&name, &effect)
     };

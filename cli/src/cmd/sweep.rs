@@ -93,7 +93,15 @@ pub fn run(args: Args) -> ExitCode {
         })
         .collect();
     bar.finish_and_clear();
-    let effect_programs = sweep_effects(&args, &effects, &profile, validator, browser, &produced, &mut results);
+    let effect_programs = sweep_effects(
+        &args,
+        &effects,
+        &profile,
+        validator,
+        browser,
+        &produced,
+        &mut results,
+    );
     if browser {
         let produced = produced.into_inner().unwrap_or_default();
         let stages: Vec<_> = produced.iter().map(|(_, s)| s).collect();
@@ -193,7 +201,12 @@ fn sweep_effects(
                     Ok(()) => r.status = dxlower_core::Status::Validated,
                     Err(e) => {
                         r.status = dxlower_core::Status::Failed;
-                        r.reason_key = e.lines().nth(1).unwrap_or("validation failed").trim().into();
+                        r.reason_key = e
+                            .lines()
+                            .nth(1)
+                            .unwrap_or("validation failed")
+                            .trim()
+                            .into();
                         r.reason = e;
                     }
                 },

@@ -49,7 +49,9 @@ pub enum ErrorKind {
     #[error("string at arena offset {0:#x} is not NUL-terminated")]
     Unterminated(u32),
     /// A sized blob `{size, ref}` that does not fit in the arena.
-    #[error("blob of {size} bytes at arena offset {reference:#x} runs past the arena ({arena} bytes)")]
+    #[error(
+        "blob of {size} bytes at arena offset {reference:#x} runs past the arena ({arena} bytes)"
+    )]
     BadBlob {
         /// The reference.
         reference: u32,

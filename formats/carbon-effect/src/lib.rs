@@ -187,12 +187,21 @@ impl<'a> Effect<'a> {
     /// The row of a selection (`axis=option` pairs; unnamed axes take their
     /// default): Σ value_i · Π_{j<i} optionCount_j, axis 0 fastest.
     pub fn select(&self, picks: &[(&str, &str)]) -> std::result::Result<usize, SelectError> {
-        let mut values: Vec<usize> = self.axes.iter().map(|a| a.default_option as usize).collect();
+        let mut values: Vec<usize> = self
+            .axes
+            .iter()
+            .map(|a| a.default_option as usize)
+            .collect();
         for (axis, option) in picks {
             let Some(i) = self.axes.iter().position(|a| a.name == *axis) else {
                 return Err(SelectError::Axis {
                     axis: axis.to_string(),
-                    known: self.axes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", "),
+                    known: self
+                        .axes
+                        .iter()
+                        .map(|a| a.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 });
             };
             let a = &self.axes[i];

@@ -109,7 +109,14 @@ impl<'a> Cursor<'a> {
     ) -> Result<usize> {
         if let Some(limit) = cap {
             if count > limit {
-                return Err(self.err(field, at, ErrorKind::Limit { value: count, limit }));
+                return Err(self.err(
+                    field,
+                    at,
+                    ErrorKind::Limit {
+                        value: count,
+                        limit,
+                    },
+                ));
             }
         }
         let needed = count.saturating_mul(min);
@@ -441,7 +448,11 @@ fn input(
         let register = cur.u8("register")?;
         let name = read_str(cur, arena, "name")?;
         let ty = cur.u8("type")?;
-        let count = if version >= 13 { cur.u32("array count")? } else { 1 };
+        let count = if version >= 13 {
+            cur.u32("array count")?
+        } else {
+            1
+        };
         let srgb = cur.bool("sRGB")?;
         let autoregister = cur.bool("autoregister")?;
         cur.ctx.pop();
@@ -454,7 +465,8 @@ fn input(
             autoregister,
         });
     }
-    let smp_size = 1 + 37 + if version >= 4 { 4 } else { 0 } + u64::from(version < 4 || version > 12);
+    let smp_size =
+        1 + 37 + if version >= 4 { 4 } else { 0 } + u64::from(!(4..=12).contains(&version));
     let n = cur.count_u8("sampler count", Some(caps::TABLE), smp_size)?;
     for i in 0..n {
         cur.ctx.push(format!("sampler {i}"));
@@ -501,7 +513,11 @@ fn input(
             let register = cur.u8("register")?;
             let name = read_str(cur, arena, "name")?;
             let ty = cur.u8("type")?;
-            let count = if version >= 13 { cur.u32("array count")? } else { 1 };
+            let count = if version >= 13 {
+                cur.u32("array count")?
+            } else {
+                1
+            };
             let autoregister = cur.bool("autoregister")?;
             cur.ctx.pop();
             data.uavs.push(Uav {
@@ -673,11 +689,7 @@ pub(crate) fn body(
         parameters.push(Parameter { name, annotations });
     }
     if cur.left() > 0 {
-        return Err(cur.err(
-            "end",
-            cur.pos,
-            ErrorKind::Trailing(cur.left() as u64),
-        ));
+        return Err(cur.err("end", cur.pos, ErrorKind::Trailing(cur.left() as u64)));
     }
     Ok(Body {
         techniques,

@@ -168,27 +168,27 @@ fn register_shape_ok(rt: u8, shape: Shape) -> bool {
 /// The SRV shapes a Carbon texture type allows.
 fn texture_shape_ok(ty: u8, shape: Shape) -> bool {
     use ResourceDimension as D;
-    match (ty, shape) {
-        (1, Shape::Typed(D::Texture1D)) => true,
-        (2, Shape::Typed(D::Texture2D)) => true,
-        (3, Shape::Typed(D::Texture3D)) => true,
-        (4, Shape::Typed(D::TextureCube)) => true,
-        (
-            5,
-            Shape::Typed(
-                D::Texture1DArray
-                | D::Texture2DArray
-                | D::Texture2DMS
-                | D::Texture2DMSArray
-                | D::TextureCubeArray,
-            ),
-        ) => true,
-        (6, Shape::Typed(D::Buffer)) => true,
-        (7, Shape::Structured(_)) => true,
-        (8, _) => true,
-        (9, Shape::Raw) => true,
-        _ => false,
-    }
+    matches!(
+        (ty, shape),
+        (1, Shape::Typed(D::Texture1D))
+            | (2, Shape::Typed(D::Texture2D))
+            | (3, Shape::Typed(D::Texture3D))
+            | (4, Shape::Typed(D::TextureCube))
+            | (
+                5,
+                Shape::Typed(
+                    D::Texture1DArray
+                        | D::Texture2DArray
+                        | D::Texture2DMS
+                        | D::Texture2DMSArray
+                        | D::TextureCubeArray,
+                ),
+            )
+            | (6, Shape::Typed(D::Buffer))
+            | (7, Shape::Structured(_))
+            | (8, _)
+            | (9, Shape::Raw)
+    )
 }
 
 /// Checks a stage record against its parsed program; the error names the
@@ -262,22 +262,19 @@ pub fn stage(st: &Stage<BlobRef>, shader: &Shader) -> Result<(), String> {
             r.index
         );
         match r.register_type {
-            register_type::CONSTANT_BUFFER => {
-                if !d.cbuffers.contains_key(&r.index) {
-                    return Err(format!(
-                        "{carbon}: the DXBC program declares no cb{} (type)",
-                        r.index
-                    ));
-                }
+            register_type::CONSTANT_BUFFER if !d.cbuffers.contains_key(&r.index) => {
+                return Err(format!(
+                    "{carbon}: the DXBC program declares no cb{} (type)",
+                    r.index
+                ));
             }
-            register_type::SAMPLER => {
-                if !d.samplers.contains(&r.index) {
-                    return Err(format!(
-                        "{carbon}: the DXBC program declares no s{} (type)",
-                        r.index
-                    ));
-                }
+            register_type::SAMPLER if !d.samplers.contains(&r.index) => {
+                return Err(format!(
+                    "{carbon}: the DXBC program declares no s{} (type)",
+                    r.index
+                ));
             }
+            register_type::CONSTANT_BUFFER | register_type::SAMPLER => {}
             t if (register_type::SRV..register_type::UAV).contains(&t) => {
                 match d.resources.get(&r.index) {
                     None => {

@@ -155,7 +155,11 @@ impl Package {
         out.extend_from_slice(b"CEWG");
         out.extend_from_slice(&1u32.to_le_bytes());
         out.extend_from_slice(&3u32.to_le_bytes());
-        for (tag, j) in [(b"INFO", &self.info), (b"META", &self.meta), (b"GLSL", &self.glsl)] {
+        for (tag, j) in [
+            (b"INFO", &self.info),
+            (b"META", &self.meta),
+            (b"GLSL", &self.glsl),
+        ] {
             let mut text = j.compact();
             text.push('\n');
             out.extend_from_slice(tag);
@@ -166,10 +170,19 @@ impl Package {
     }
 }
 
+/// A chunk: its tag and payload.
+pub type Chunk<'a> = ([u8; 4], &'a [u8]);
+
+/// What became of a stage: its GLSL, or (status, reason).
+type Outcome = Result<String, (String, String)>;
+
+/// The two texts of a linked pass.
+type Pair = (String, String);
+
 /// Reads a package's framing: its chunks as (tag, payload). Fails as the
 /// public loader does: bad magic or version, a short chunk, or bytes after
 /// the last chunk.
-pub fn read_chunks(bytes: &[u8]) -> Result<Vec<([u8; 4], &[u8])>, String> {
+pub fn read_chunks(bytes: &[u8]) -> Result<Vec<Chunk<'_>>, String> {
     let u32_at = |at: usize| -> Result<u32, String> {
         bytes
             .get(at..at + 4)
@@ -191,14 +204,20 @@ pub fn read_chunks(bytes: &[u8]) -> Result<Vec<([u8; 4], &[u8])>, String> {
             .get(at..at + 4)
             .ok_or_else(|| format!("chunk {i} tag truncated at byte {at}"))?;
         let size = u32_at(at + 4)? as usize;
-        let payload = bytes
-            .get(at + 8..at + 8 + size)
-            .ok_or_else(|| format!("chunk {i} payload of {size} bytes truncated at byte {}", at + 8))?;
+        let payload = bytes.get(at + 8..at + 8 + size).ok_or_else(|| {
+            format!(
+                "chunk {i} payload of {size} bytes truncated at byte {}",
+                at + 8
+            )
+        })?;
         out.push(([tag[0], tag[1], tag[2], tag[3]], payload));
         at += 8 + size;
     }
     if at != bytes.len() {
-        return Err(format!("{} trailing bytes after the last chunk", bytes.len() - at));
+        return Err(format!(
+            "{} trailing bytes after the last chunk",
+            bytes.len() - at
+        ));
     }
     Ok(out)
 }
@@ -231,7 +250,9 @@ pub fn stage_profile(base: &Profile, stages: &[&Stage<BlobRef>]) -> Profile {
             0,
             PassSpec {
                 name: "binormal_to_bitangent".into(),
-                params: [("indices".to_string(), list.join(","))].into_iter().collect(),
+                params: [("indices".to_string(), list.join(","))]
+                    .into_iter()
+                    .collect(),
             },
         );
     }
@@ -262,7 +283,7 @@ struct Prog<'e> {
     first: Use,
     parsed: Result<Shader, String>,
     /// The standalone translation.
-    alone: Result<String, (String, String)>,
+    alone: Outcome,
     /// The standalone stage and the folded reason.
     stage_glsl: Option<dxlower_core::StageGlsl>,
     reason_key: Option<String>,
@@ -369,9 +390,8 @@ pub fn build(
         progress(k + 1, total);
     }
     // 3. Each distinct VS+PS pair linked once.
-    let mut outcome: BTreeMap<Use, Result<String, (String, String)>> = BTreeMap::new();
-    let mut linked: HashMap<(usize, usize), Result<(String, String), (String, String)>> =
-        HashMap::new();
+    let mut outcome: BTreeMap<Use, Outcome> = BTreeMap::new();
+    let mut linked: HashMap<(usize, usize), Result<Pair, (String, String)>> = HashMap::new();
     let mut passes_total = 0usize;
     let mut passes_complete = 0usize;
     for &b in &bodies {
@@ -383,8 +403,7 @@ pub fn build(
                         .collect();
                     (v.len() == 1).then(|| v[0])
                 };
-                let (Some(vs), Some(ps)) = (find(StageType::Vertex), find(StageType::Pixel))
-                else {
+                let (Some(vs), Some(ps)) = (find(StageType::Vertex), find(StageType::Pixel)) else {
                     continue;
                 };
                 passes_total += 1;
@@ -421,7 +440,14 @@ pub fn build(
                         // the pass is incomplete.
                         for (u, i) in [(uv, iv), (up, ip)] {
                             let own = progs[i].alone.clone();
-                            outcome.insert(u, if own.is_ok() && e.0 != "refused" && e.0 != "decode_failed" { Err(e.clone()) } else { own });
+                            outcome.insert(
+                                u,
+                                if own.is_ok() && e.0 != "refused" && e.0 != "decode_failed" {
+                                    Err(e.clone())
+                                } else {
+                                    own
+                                },
+                            );
                         }
                     }
                 }
@@ -433,7 +459,7 @@ pub fn build(
         outcome.entry(u).or_insert_with(|| progs[i].alone.clone());
     }
     // 4. Shader keys: one per distinct (program, outcome).
-    let mut shaders: Vec<(String, usize, Use, Result<String, (String, String)>)> = Vec::new();
+    let mut shaders: Vec<(String, usize, Use, Outcome)> = Vec::new();
     let mut use_key: BTreeMap<Use, String> = BTreeMap::new();
     for (&u, o) in &outcome {
         let i = use_prog[&u];
@@ -497,7 +523,11 @@ pub fn build(
     let mut glsl_stages = Vec::new();
     for &b in &bodies {
         let entry = &effect.bodies[b];
-        let first_row = rows.iter().copied().find(|&r| effect.row_body[r] == b).unwrap_or(0);
+        let first_row = rows
+            .iter()
+            .copied()
+            .find(|&r| effect.row_body[r] == b)
+            .unwrap_or(0);
         meta_bodies.push(obj! {
             "key" => body_key(b),
             "bodyOffset" => entry.offset,
@@ -532,7 +562,8 @@ pub fn build(
                 }
             }
         }
-        glsl_bodies.push(obj! { "key" => body_key(b), "error" => J::Null, "stages" => J::Arr(keys) });
+        glsl_bodies
+            .push(obj! { "key" => body_key(b), "error" => J::Null, "stages" => J::Arr(keys) });
     }
     let profile_name = opts.profile.name.clone();
     let glsl_shaders: Vec<J> = shaders
@@ -570,7 +601,11 @@ pub fn build(
         })
         .collect();
     let translated = shaders.iter().filter(|s| s.3.is_ok()).count();
-    let mode = if opts.rows.is_some() { "selected" } else { "all" };
+    let mode = if opts.rows.is_some() {
+        "selected"
+    } else {
+        "all"
+    };
     let info = obj! {
         "format" => "CEWG",
         "formatVersion" => 1,

@@ -297,7 +297,11 @@ pub fn bindings(effect: &Effect<'_>, st: &Stage<BlobRef>, params: &[Parameter]) 
     if !cb0 && (!d.constants.is_empty() || d.defaults.size > 0) {
         local(&mut out, 0, 1, register_type::CONSTANT_BUFFER);
     }
-    for x in d.textures.iter().filter(|x| !textures_done.contains(&x.register)) {
+    for x in d
+        .textures
+        .iter()
+        .filter(|x| !textures_done.contains(&x.register))
+    {
         out.push(binding(
             "resource",
             format!("t{}", x.register),
@@ -317,7 +321,11 @@ pub fn bindings(effect: &Effect<'_>, st: &Stage<BlobRef>, params: &[Parameter]) 
             params,
         ));
     }
-    for s in d.samplers.iter().filter(|s| !samplers_done.contains(&s.register)) {
+    for s in d
+        .samplers
+        .iter()
+        .filter(|s| !samplers_done.contains(&s.register))
+    {
         let name = s.name.clone().filter(|_| s.is_dynamic);
         out.push(binding(
             "sampler",

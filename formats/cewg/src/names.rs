@@ -4,7 +4,7 @@
 //! EVE's programs have no RDEF, so the translation reads `cb0.data[1].y`
 //! where the effect says `TintOffset`. The package builder lists, per
 //! stage, what the Carbon record names (profile parameters, built by
-//! [`params`]); the pass (registered with `dxlower_core::register_pass!`,
+//! [`lines`], one parameter per stage); the pass (registered with `dxlower_core::register_pass!`,
 //! run after the declarations) writes them with the stage's preamble
 //! comments:
 //!
@@ -89,7 +89,11 @@ pub fn lines(st: &Stage<BlobRef>) -> Option<String> {
 }
 
 fn run(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
-    let key = if cx.state().is_pixel() { "pixel" } else { "vertex" };
+    let key = if cx.state().is_pixel() {
+        "pixel"
+    } else {
+        "vertex"
+    };
     for line in spec.param(key).unwrap_or("").lines() {
         let safe: String = line
             .chars()

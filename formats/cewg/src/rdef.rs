@@ -67,7 +67,11 @@ pub fn of(st: &Stage<BlobRef>, major: u8, minor: u8) -> Rdef {
         bindings.push(ResourceBinding {
             name,
             input_type,
-            return_type: if input_type == ShaderInputType::Texture { 5 } else { 0 },
+            return_type: if input_type == ShaderInputType::Texture {
+                5
+            } else {
+                0
+            },
             dimension,
             sample_count: if input_type == ShaderInputType::Texture {
                 u32::MAX
