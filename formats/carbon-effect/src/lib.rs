@@ -5,7 +5,7 @@
 //! the header, the permutation axes, the positional row table, the arena,
 //! and every body (techniques → passes → stages, each stage a program plus
 //! the reflection the compiler stripped from it). With the `write` feature
-//! it also writes them ([`write`]), which is how the tests build effects.
+//! it also writes them (the `write` module), which is how the tests build effects.
 //!
 //! This crate is pure: no files, no clock, no GLSL, and it does not decode
 //! the programs (a stage's program is a byte range; `dxlower-dxbc` reads
