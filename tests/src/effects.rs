@@ -125,30 +125,6 @@ fn stage_type(p: ProgramType) -> StageType {
     }
 }
 
-/// A sampler state as an effect declares it by default (linear, wrap).
-pub fn default_sampler(register: u8, name: &str) -> Sampler {
-    Sampler {
-        register,
-        name: Some(name.into()),
-        state: SamplerState {
-            min_filter: 2,
-            mag_filter: 2,
-            mip_filter: 2,
-            address_u: 1,
-            address_v: 1,
-            address_w: 1,
-            max_anisotropy: 1,
-            comparison_func: 1,
-            ..Default::default()
-        },
-        border_color: [0.0; 4],
-        min_lod: f32::MIN,
-        max_lod: f32::MAX,
-        srgb_texture: None,
-        is_dynamic: true,
-    }
-}
-
 /// What the Carbon compiler records for a stage (`ProcessReflection`):
 /// the used variables of `$Globals`/the `b0` buffer, one register input
 /// per bound resource, textures and samplers by register, and the
@@ -251,7 +227,7 @@ pub fn reflect(program: &Program, isgn: Option<&Signature>, rdef: Option<&Rdef>)
             }
             if b.input_type == T::Sampler {
                 data.samplers
-                    .push(default_sampler(b.bind_point as u8, &b.name));
+                    .push(Sampler::linear_wrap(b.bind_point as u8, &b.name));
             }
         }
         data.textures.sort_by_key(|t| t.register);
@@ -369,20 +345,25 @@ fn float_bytes(v: &[f32]) -> Vec<u8> {
     v.iter().flat_map(|f| f.to_le_bytes()).collect()
 }
 
-/// The skinned vertex shader's stage record, with its `cb0` constant
-/// `SkinScale` (default 1, 1, 1, 1).
-pub fn skinned_vs() -> Stage<Vec<u8>> {
-    let mut vs = from_listing(&listing("skinned_bitangent.vs.asm"));
-    vs.data.constants.push(Constant {
-        name: "SkinScale".into(),
-        offset: 0,
+/// A `float4` constant of `cb0`.
+fn float4(name: &str, offset: u32) -> Constant {
+    Constant {
+        name: name.into(),
+        offset,
         size: 16,
         ty: constant_type::FLOAT,
         dimension: 4,
         elements: 0,
         srgb: false,
         autoregister: false,
-    });
+    }
+}
+
+/// The skinned vertex shader's stage record, with its `cb0` constant
+/// `SkinScale` (default 1, 1, 1, 1).
+pub fn skinned_vs() -> Stage<Vec<u8>> {
+    let mut vs = from_listing(&listing("skinned_bitangent.vs.asm"));
+    vs.data.constants.push(float4("SkinScale", 0));
     vs.data.defaults = float_bytes(&[1.0, 1.0, 1.0, 1.0]);
     vs
 }
@@ -391,18 +372,8 @@ pub fn skinned_vs() -> Stage<Vec<u8>> {
 /// `TintColor` (default 1, 1, 1, 1) and `TintOffset` (default 0).
 pub fn fourteen_ps() -> Stage<Vec<u8>> {
     let mut ps = from_listing(&listing("fourteen_textures.ps.asm"));
-    for (i, name) in ["TintColor", "TintOffset"].iter().enumerate() {
-        ps.data.constants.push(Constant {
-            name: (*name).into(),
-            offset: 16 * i as u32,
-            size: 16,
-            ty: constant_type::FLOAT,
-            dimension: 4,
-            elements: 0,
-            srgb: false,
-            autoregister: false,
-        });
-    }
+    ps.data.constants.push(float4("TintColor", 0));
+    ps.data.constants.push(float4("TintOffset", 16));
     ps.data.defaults = float_bytes(&[1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
     for t in &mut ps.data.textures {
         t.srgb = t.register < 4;

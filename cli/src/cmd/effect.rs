@@ -444,15 +444,6 @@ pub fn sweep_effect(
         .collect()
 }
 
-fn mask(m: u8) -> String {
-    ['x', 'y', 'z', 'w']
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| m & (1 << i) != 0)
-        .map(|(_, c)| *c)
-        .collect()
-}
-
 /// `inspect` of an effect file: the report as JSON.
 pub fn report(file: &str, effect: &Effect<'_>) -> Value {
     let programs: Vec<Value> = effect
@@ -523,7 +514,7 @@ fn stage_text(out: &mut String, effect: &Effect<'_>, st: &Stage<dxlower_carbon_e
             p.register,
             p.usage_name().unwrap_or("?"),
             p.usage_index,
-            mask(p.used_mask),
+            super::inspect::mask_str(p.used_mask),
             p.ty,
             p.dimension
         ));

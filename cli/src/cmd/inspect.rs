@@ -56,15 +56,7 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         render_text(&report)
     };
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("dxlower: stdout: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    print(&text)
 }
 
 /// `inspect` of a Carbon effect container (`cmd::effect` renders it).
@@ -83,6 +75,11 @@ fn inspect_effect(args: &Args, bytes: &[u8]) -> ExitCode {
     } else {
         super::effect::render(&name, &effect)
     };
+    print(&text)
+}
+
+/// Writes the report to standard output (a closed pipe is not an error).
+fn print(text: &str) -> ExitCode {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -98,7 +95,7 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn mask_str(mask: u8) -> String {
+pub(crate) fn mask_str(mask: u8) -> String {
     ['x', 'y', 'z', 'w']
         .iter()
         .enumerate()

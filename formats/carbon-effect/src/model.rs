@@ -374,6 +374,34 @@ pub struct Sampler {
     pub is_dynamic: bool,
 }
 
+impl Sampler {
+    /// A dynamic sampler with trilinear filtering and wrap addressing, no
+    /// anisotropy, unbounded LOD (what an effect gets when it sets no
+    /// state).
+    pub fn linear_wrap(register: u8, name: &str) -> Sampler {
+        Sampler {
+            register,
+            name: Some(name.into()),
+            state: SamplerState {
+                min_filter: 2,
+                mag_filter: 2,
+                mip_filter: 2,
+                address_u: 1,
+                address_v: 1,
+                address_w: 1,
+                max_anisotropy: 1,
+                comparison_func: 1,
+                ..Default::default()
+            },
+            border_color: [0.0; 4],
+            min_lod: f32::MIN,
+            max_lod: f32::MAX,
+            srgb_texture: None,
+            is_dynamic: true,
+        }
+    }
+}
+
 /// A UAV of the stage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]

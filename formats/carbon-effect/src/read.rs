@@ -395,6 +395,29 @@ fn registers(
     Ok(())
 }
 
+/// A texture or UAV record: register, name, type, array count (version
+/// 13 and later), sRGB (textures only), autoregister.
+type Resource = (u8, String, u8, u32, bool, bool);
+
+fn resource(
+    cur: &mut Cursor<'_>,
+    arena: &Arena<'_>,
+    version: u32,
+    texture: bool,
+) -> Result<Resource> {
+    let register = cur.u8("register")?;
+    let name = read_str(cur, arena, "name")?;
+    let ty = cur.u8("type")?;
+    let count = if version >= 13 {
+        cur.u32("array count")?
+    } else {
+        1
+    };
+    let srgb = texture && cur.bool("sRGB")?;
+    let autoregister = cur.bool("autoregister")?;
+    Ok((register, name, ty, count, srgb, autoregister))
+}
+
 /// Constants, defaults, textures, samplers, UAVs, annotations.
 fn input(
     cur: &mut Cursor<'_>,
@@ -445,16 +468,7 @@ fn input(
     let n = cur.count_u8("texture count", Some(caps::TABLE), tex_size)?;
     for i in 0..n {
         cur.ctx.push(format!("texture {i}"));
-        let register = cur.u8("register")?;
-        let name = read_str(cur, arena, "name")?;
-        let ty = cur.u8("type")?;
-        let count = if version >= 13 {
-            cur.u32("array count")?
-        } else {
-            1
-        };
-        let srgb = cur.bool("sRGB")?;
-        let autoregister = cur.bool("autoregister")?;
+        let (register, name, ty, count, srgb, autoregister) = resource(cur, arena, version, true)?;
         cur.ctx.pop();
         data.textures.push(Texture {
             register,
@@ -510,15 +524,8 @@ fn input(
         let n = cur.count_u8("UAV count", Some(caps::TABLE), uav_size)?;
         for i in 0..n {
             cur.ctx.push(format!("UAV {i}"));
-            let register = cur.u8("register")?;
-            let name = read_str(cur, arena, "name")?;
-            let ty = cur.u8("type")?;
-            let count = if version >= 13 {
-                cur.u32("array count")?
-            } else {
-                1
-            };
-            let autoregister = cur.bool("autoregister")?;
+            let (register, name, ty, count, _, autoregister) =
+                resource(cur, arena, version, false)?;
             cur.ctx.pop();
             data.uavs.push(Uav {
                 register,

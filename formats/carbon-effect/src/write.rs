@@ -244,6 +244,28 @@ impl Out<'_> {
             }
         }
     }
+    /// A texture (with its sRGB byte) or UAV record.
+    fn resource(
+        &mut self,
+        register: u8,
+        name: &str,
+        ty: u8,
+        count: u32,
+        srgb: Option<bool>,
+        auto: bool,
+    ) {
+        self.u8(register);
+        self.str(name);
+        self.u8(ty);
+        if self.version >= 13 {
+            self.u32(count);
+        }
+        if let Some(srgb) = srgb {
+            self.u8(srgb.into());
+        }
+        self.u8(auto.into());
+    }
+
     fn input(&mut self, d: &StageData<Vec<u8>>) {
         let version = self.version;
         self.u32(d.constants.len() as u32);
@@ -274,14 +296,14 @@ impl Out<'_> {
         }
         self.u8(d.textures.len() as u8);
         for t in &d.textures {
-            self.u8(t.register);
-            self.str(&t.name);
-            self.u8(t.ty);
-            if version >= 13 {
-                self.u32(t.count);
-            }
-            self.u8(t.srgb.into());
-            self.u8(t.autoregister.into());
+            self.resource(
+                t.register,
+                &t.name,
+                t.ty,
+                t.count,
+                Some(t.srgb),
+                t.autoregister,
+            );
         }
         self.u8(d.samplers.len() as u8);
         for s in &d.samplers {
@@ -305,13 +327,7 @@ impl Out<'_> {
         if version >= 3 {
             self.u8(d.uavs.len() as u8);
             for u in &d.uavs {
-                self.u8(u.register);
-                self.str(&u.name);
-                self.u8(u.ty);
-                if version >= 13 {
-                    self.u32(u.count);
-                }
-                self.u8(u.autoregister.into());
+                self.resource(u.register, &u.name, u.ty, u.count, None, u.autoregister);
             }
             if version >= 8 {
                 self.annotations(&d.annotations);

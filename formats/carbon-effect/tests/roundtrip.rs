@@ -43,26 +43,7 @@ fn stage(kind: StageType, program: &[u8]) -> Stage<Vec<u8>> {
                 srgb: true,
                 autoregister: false,
             }],
-            samplers: vec![Sampler {
-                register: 0,
-                name: Some("DiffuseSampler".into()),
-                state: SamplerState {
-                    min_filter: 2,
-                    mag_filter: 2,
-                    mip_filter: 2,
-                    address_u: 1,
-                    address_v: 1,
-                    address_w: 1,
-                    max_anisotropy: 4,
-                    comparison_func: 1,
-                    ..Default::default()
-                },
-                border_color: [0.0; 4],
-                min_lod: 0.0,
-                max_lod: 1000.0,
-                srgb_texture: None,
-                is_dynamic: true,
-            }],
+            samplers: vec![Sampler::linear_wrap(0, "DiffuseSampler")],
             ..Default::default()
         },
     }
