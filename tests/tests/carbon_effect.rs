@@ -233,3 +233,61 @@ fn mutations_never_panic() {
     }
     assert!(rejected > 1000, "{accepted} accepted, {rejected} rejected");
 }
+
+/// Real effect files, when a local directory of them is given
+/// (`DXLOWER_CARBON_EFFECT_DIR`; they are game files and never
+/// committed): every `.sm_hi`/`.sm_lo`/`.sm_depth` below it parses, rows
+/// tiling and bodies read to their last byte; those whose programs are
+/// DXBC also package under `ccpwgl` without a Carbon/DXBC disagreement.
+/// Without the variable the test checks nothing and says so.
+#[test]
+fn real_effect_files_when_given() {
+    let Some(dir) = std::env::var_os("DXLOWER_CARBON_EFFECT_DIR") else {
+        println!("DXLOWER_CARBON_EFFECT_DIR not set: no real effect files checked");
+        return;
+    };
+    fn walk(d: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| ["sm_hi", "sm_lo", "sm_depth"].contains(&x))
+            {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(std::path::Path::new(&dir), &mut files);
+    let profile = dxlower_targets::load("ccpwgl").unwrap();
+    let mut versions = std::collections::BTreeMap::<u32, usize>::new();
+    let mut packaged = 0;
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap();
+        let e = parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        *versions.entry(e.version).or_default() += 1;
+        let dxbc = e
+            .programs()
+            .iter()
+            .all(|p| e.bytes(&p.blob).starts_with(b"DXBC"));
+        if dxbc && !e.bodies.is_empty() {
+            let opts = dxlower_cewg::Options {
+                profile: profile.clone(),
+                source_path: f.display().to_string(),
+                generated_at: String::new(),
+                rows: None,
+                translator: "dxlower (tests)".into(),
+            };
+            dxlower_cewg::build(&e, &opts, &mut |_, _| {})
+                .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            packaged += 1;
+        }
+    }
+    println!(
+        "{} effect files read (by version: {versions:?}), {packaged} packaged",
+        files.len()
+    );
+}

@@ -34,6 +34,18 @@
 //! body fields of each version follow the Carbon runtime's reader branch by
 //! branch (see [`read`]).
 //!
+//! ## Real files
+//!
+//! The only real containers in a public repository are the legacy GLSL
+//! ones once committed to cppctamber/ccpwgl2
+//! (`res/graphics/effect.gles2/**` at `78204ba996a7c2864020470783d8f9484bcad93b`):
+//! all 1,806 read with this reader, every body to its last byte — versions
+//! 8 (1,278 files), 7 (297), 3 (75), 4 (72), 2 (66), 5 (15), 6 (3); 2,304
+//! rows, 2,096 distinct bodies, 6,630 stages. They are game files and are
+//! not committed here; `DXLOWER_CARBON_EFFECT_DIR=<dir> cargo test -p
+//! dxlower-tests --test carbon_effect real_effect` reads every effect file
+//! under a local directory (and packages the DXBC ones).
+//!
 //! ## Decisions where the container description was ambiguous
 //!
 //! Each is taken from CCP's published sources (carbonengine/trinity at
