@@ -19,7 +19,8 @@ use std::process::ExitCode;
 /// Arguments of `dxlower inspect`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The DXBC file.
+    /// The DXBC file, or a Carbon effect container (`.sm_hi`, `.sm_lo`,
+    /// `.sm_depth`).
     pub file: PathBuf,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -32,6 +33,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(b) => b,
         Err(code) => return code,
     };
+    if super::effect::is_effect(&args.file) {
+        return inspect_effect(&args, &bytes);
+    }
     let shader = match dxlower_dxbc::parse(&bytes) {
         Ok(s) => s,
         Err(e) => {
@@ -55,11 +59,31 @@ pub fn run(args: Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `inspect` of a Carbon effect container (`cmd::effect` renders it).
+fn inspect_effect(args: &Args, bytes: &[u8]) -> ExitCode {
+    let name = args.file.display().to_string();
+    let effect = match dxlower_carbon_effect::parse(bytes) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("dxlower: {name}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let text = if args.json {
+        serde_json::to_string_pretty(&super::effect::report(&name, &effect)).unwrap_or_default()
+            + "\n"
+    } else {
+        super::effect::render(&name, &effect)
+    };
+    super::write_stdout(&text);
+    ExitCode::SUCCESS
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn mask_str(mask: u8) -> String {
+pub(crate) fn mask_str(mask: u8) -> String {
     ['x', 'y', 'z', 'w']
         .iter()
         .enumerate()

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 pub mod bench;
 pub mod disasm;
+pub mod effect;
 pub mod inspect;
 pub mod link;
 pub mod ops;
@@ -36,6 +37,9 @@ pub enum Command {
     Profiles(profiles::Args),
     /// Measure decode and translation throughput over a directory of DXBC.
     Bench(bench::Args),
+    /// Translate a Carbon effect container (.sm_hi/.sm_lo/.sm_depth, every
+    /// permutation) into a CEWG package for the WebGL runtimes.
+    Effect(effect::Args),
 }
 
 /// Runs one subcommand.
@@ -50,6 +54,7 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Run(a) => run::run(a),
         Command::Profiles(a) => profiles::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Effect(a) => effect::run(a),
     }
 }
 

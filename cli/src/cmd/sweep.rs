@@ -1,7 +1,9 @@
 //! `dxlower sweep`: translate every `.dxbc` under a directory.
 //!
 //! Files run in parallel (rayon); results are sorted by path, so the report
-//! is deterministic. One bad file never stops the sweep.
+//! is deterministic. One bad file never stops the sweep. Carbon effect
+//! containers (`.sm_hi`, `.sm_lo`, `.sm_depth`) under the directory count
+//! one result per distinct program (`cmd::effect::sweep_effect`).
 
 use crate::cmd::{load_profile, Validate};
 use dxlower_core::sweep::{count, sweep_one, FileResult};
@@ -44,6 +46,11 @@ pub fn run(args: Args) -> ExitCode {
         Ok(f) => f,
         Err(code) => return code,
     };
+    let mut effects = Vec::new();
+    if let Err(e) = super::effect::find_effects(&args.dir, &mut effects) {
+        eprintln!("dxlower: {}: {e}", args.dir.display());
+        return ExitCode::from(2);
+    }
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -86,6 +93,15 @@ pub fn run(args: Args) -> ExitCode {
         })
         .collect();
     bar.finish_and_clear();
+    let effect_programs = sweep_effects(
+        &args,
+        &effects,
+        &profile,
+        validator,
+        browser,
+        &produced,
+        &mut results,
+    );
     if browser {
         let produced = produced.into_inner().unwrap_or_default();
         let stages: Vec<_> = produced.iter().map(|(_, s)| s).collect();
@@ -115,6 +131,12 @@ pub fn run(args: Args) -> ExitCode {
         c.refused,
         c.failed
     );
+    if !effects.is_empty() {
+        println!(
+            "({} effect files counted as their {effect_programs} distinct programs)",
+            effects.len()
+        );
+    }
     if c.unsupported > 0 {
         outln!(
             "{} unsupported (an opcode whose family has no handler yet)",
@@ -156,4 +178,47 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Appends the results of the effect files (one per distinct program),
+/// validating the programs that translated as `.dxbc` files are; returns
+/// how many programs were added.
+fn sweep_effects(
+    args: &Args,
+    effects: &[PathBuf],
+    profile: &dxlower_core::Profile,
+    validator: Option<dxlower_core::sweep::Validator<'_>>,
+    browser: bool,
+    produced: &std::sync::Mutex<Vec<(usize, dxlower_core::StageGlsl)>>,
+    results: &mut Vec<FileResult>,
+) -> usize {
+    let start = results.len();
+    for p in effects {
+        let rel = p.strip_prefix(&args.dir).unwrap_or(p).to_string_lossy();
+        for (mut r, glsl) in super::effect::sweep_effect(p, &rel, profile) {
+            match (glsl, validator) {
+                (Some(g), _) if browser => {
+                    if let Ok(mut v) = produced.lock() {
+                        v.push((results.len(), g));
+                    }
+                }
+                (Some(g), Some(v)) => match v(&g) {
+                    Ok(()) => r.status = dxlower_core::Status::Validated,
+                    Err(e) => {
+                        r.status = dxlower_core::Status::Failed;
+                        r.reason_key = e
+                            .lines()
+                            .nth(1)
+                            .unwrap_or("validation failed")
+                            .trim()
+                            .into();
+                        r.reason = e;
+                    }
+                },
+                _ => {}
+            }
+            results.push(r);
+        }
+    }
+    results.len() - start
 }

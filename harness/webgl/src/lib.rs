@@ -744,11 +744,64 @@ impl Browser {
         Ok(report)
     }
 
+    /// Runs a page of the caller's own: `script` (JavaScript) runs in a
+    /// page whose `<script type="application/json" id="dxlower-data">`
+    /// holds `data`, and must write its result as text into
+    /// `document.getElementById("dxlower-result")` (a `<pre>` that starts
+    /// as `pending`). Returns that text. One page load, no WebGL context
+    /// made for the caller (the script makes its own); `jobs` scales the
+    /// time limit as for a batch of that many jobs.
+    pub fn run_script(
+        &self,
+        script: &str,
+        data: &serde_json::Value,
+        jobs: usize,
+    ) -> Result<String, Error> {
+        let json = serde_json::to_string(data)
+            .map_err(|e| Error::Parse(format!("encoding the data: {e}")))?
+            .replace('<', "\\u003c");
+        let html = format!(
+            "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>dxlower-webgl</title></head><body>\n\
+             <pre id=\"{RESULT_ID}\">pending</pre>\n\
+             <script type=\"application/json\" id=\"dxlower-data\">{json}</script>\n\
+             <script>\n{script}</script>\n</body></html>\n"
+        );
+        let (text, err_text) = self.dump(html, jobs)?;
+        if text == "pending" {
+            return Err(Error::Page {
+                message: "the page script did not finish".into(),
+                stderr: err_text,
+            });
+        }
+        Ok(text)
+    }
+
     /// One page load.
     fn load(&self, jobs: &[Job<'_>]) -> Result<PageOutput, Error> {
+        let (text, err_text) = self.dump(page(jobs)?, jobs.len())?;
+        if text == "pending" {
+            return Err(Error::Page {
+                message: "the page script did not run".into(),
+                stderr: err_text,
+            });
+        }
+        let out: PageOutput = serde_json::from_str(&text)
+            .map_err(|e| Error::Parse(format!("{e}: {}", tail(&text, 300))))?;
+        if let Some(message) = out.error {
+            return Err(Error::Page {
+                message,
+                stderr: err_text,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Loads a page in Chromium and returns the text of its result `<pre>`
+    /// and the tail of the browser's standard error.
+    fn dump(&self, html: String, jobs: usize) -> Result<(String, String), Error> {
         let dir = TempDir::new()?;
         let page_path = dir.0.join("page.html");
-        std::fs::write(&page_path, page(jobs)?).map_err(|source| Error::Io {
+        std::fs::write(&page_path, html).map_err(|source| Error::Io {
             what: format!("writing {}", page_path.display()),
             source,
         })?;
@@ -790,7 +843,7 @@ impl Browser {
                 .take()
                 .map(|p| Box::new(p) as Box<dyn Read + Send>),
         );
-        let limit = self.timeout_base + self.timeout_per_job * jobs.len() as u32;
+        let limit = self.timeout_base + self.timeout_per_job * jobs as u32;
         let started = Instant::now();
         let status = loop {
             match child.try_wait() {
@@ -830,21 +883,7 @@ impl Browser {
                 stderr: err_text,
             });
         };
-        if text == "pending" {
-            return Err(Error::Page {
-                message: "the page script did not run".into(),
-                stderr: err_text,
-            });
-        }
-        let out: PageOutput = serde_json::from_str(&text)
-            .map_err(|e| Error::Parse(format!("{e}: {}", tail(&text, 300))))?;
-        if let Some(message) = out.error {
-            return Err(Error::Page {
-                message,
-                stderr: err_text,
-            });
-        }
-        Ok(out)
+        Ok((text, err_text))
     }
 }
 
