@@ -14,6 +14,15 @@ fn thrown(f: crate::Failure) -> JsValue {
 /// every shader later.
 #[wasm_bindgen(start)]
 fn start() -> Result<(), JsValue> {
+    // Run the registrations' constructors once, here. A module that never
+    // calls `__wasm_call_ctors` is linked "command-style": wasm-ld then
+    // calls every constructor again at the top of every export.
+    unsafe extern "C" {
+        fn __wasm_call_ctors();
+    }
+    // SAFETY: called once per instance, before any other export runs;
+    // the constructors are inventory's registrations (idempotent).
+    unsafe { __wasm_call_ctors() };
     crate::check_registry().map(|_| ()).map_err(thrown)
 }
 
