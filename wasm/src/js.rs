@@ -63,3 +63,14 @@ pub fn version() -> String {
 pub fn handler_count() -> usize {
     crate::handler_count()
 }
+
+/// `[handlers, passes, profile sections]` registered (the corpus test
+/// compares them with the native library's).
+#[wasm_bindgen(js_name = registrationCounts)]
+pub fn registration_counts() -> Vec<u32> {
+    let (passes, sections) = crate::registration_counts();
+    [crate::handler_count(), passes, sections]
+        .into_iter()
+        .map(|n| n as u32)
+        .collect()
+}

@@ -280,6 +280,14 @@ pub fn handler_count() -> usize {
     dxlower::core::Registry::global().map_or(0, |r| r.handlers().len())
 }
 
+/// How many passes and profile sections registered.
+pub fn registration_counts() -> (usize, usize) {
+    (
+        dxlower::core::pass::passes().map_or(0, |p| p.len()),
+        dxlower::core::profile::sections().len(),
+    )
+}
+
 /// Checks the registry at start-up: every handled opcode of the opcode
 /// table has its handler. Returns the handler count.
 pub fn check_registry() -> Result<usize, Failure> {
