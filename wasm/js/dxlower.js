@@ -109,6 +109,26 @@ function profileOf(p) {
   return p;
 }
 
+// The manifest is parsed when first read: a caller that wants only the
+// GLSL does not pay for it (it costs a fifth of a translation).
+function lazyJson(text) {
+  let value;
+  return {
+    get value() {
+      if (value === undefined) value = JSON.parse(text);
+      return value;
+    },
+  };
+}
+
+function result(fields, manifest) {
+  return Object.defineProperty(fields, "manifest", {
+    get: () => manifest.value,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
 /**
  * Translates one vertex or pixel shader (the bytes of a DXBC container).
  * `profile` is a built-in name (`webgl2`, the default; `ccpwgl`; `native`)
@@ -123,7 +143,7 @@ export function translate(bytes, profile) {
   } catch (e) {
     rethrow(e);
   }
-  return { glsl: r[0], manifest: JSON.parse(r[1]) };
+  return result({ glsl: r[0] }, lazyJson(r[1]));
 }
 
 /**
@@ -138,7 +158,7 @@ export function link(vs, ps, profile) {
   } catch (e) {
     rethrow(e);
   }
-  return { vs: r[0], ps: r[1], manifest: JSON.parse(r[2]) };
+  return result({ vs: r[0], ps: r[1] }, lazyJson(r[2]));
 }
 
 /** The fxc-style listing of a shader, as `dxlower disasm` prints it. */
