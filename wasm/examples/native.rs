@@ -36,8 +36,8 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
         .into_iter()
         .filter(|e| e.stage == "vs" || e.stage == "ps")
         .map(|e| {
-            let bytes = std::fs::read(dir.join(&e.file))
-                .unwrap_or_else(|err| panic!("{}: {err}", e.file));
+            let bytes =
+                std::fs::read(dir.join(&e.file)).unwrap_or_else(|err| panic!("{}: {err}", e.file));
             (e.file, bytes)
         })
         .collect();
@@ -74,16 +74,20 @@ fn dump(out: &str) {
     writeln!(w, "{header}").expect("write");
     for profile in PROFILES {
         for (file, bytes) in &files {
-            let mut line = outcome(dxlower_wasm::translate(bytes, profile), |t| {
-                json!({ "glsl": t.glsl, "manifest": t.manifest })
-            });
+            let mut line = outcome(
+                dxlower_wasm::translate(bytes, profile),
+                |t| json!({ "glsl": t.glsl, "manifest": t.manifest }),
+            );
             line["profile"] = profile.into();
             line["file"] = file.as_str().into();
             writeln!(w, "{line}").expect("write");
         }
         for p in &pairs {
             let r = dxlower_wasm::link(bytes_of(&p.vs), bytes_of(&p.ps), profile);
-            let mut line = outcome(r, |l| json!({ "vs": l.vs, "ps": l.ps, "manifest": l.manifest }));
+            let mut line = outcome(
+                r,
+                |l| json!({ "vs": l.vs, "ps": l.ps, "manifest": l.manifest }),
+            );
             line["profile"] = profile.into();
             line["pair"] = json!([p.vs, p.ps]);
             writeln!(w, "{line}").expect("write");

@@ -76,7 +76,7 @@ pub struct Failure {
 }
 
 impl Failure {
-    fn new(status: &str, reason: String, key: String) -> Map<String, Value> {
+    fn fields(status: &str, reason: String, key: String) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert("status".into(), status.into());
         m.insert("reason".into(), reason.into());
@@ -92,7 +92,7 @@ impl Failure {
 
     /// An argument the package cannot use.
     fn invalid(reason: String) -> Failure {
-        Failure::from_map(Failure::new("invalid", reason.clone(), reason))
+        Failure::from_map(Failure::fields("invalid", reason.clone(), reason))
     }
 
     fn profile(e: ProfileError) -> Failure {
@@ -100,7 +100,7 @@ impl Failure {
     }
 
     fn translate(e: &TranslateError, stage: Option<&str>, reason: String) -> Failure {
-        let mut m = Failure::new(e.status().as_str(), reason, e.reason_key());
+        let mut m = Failure::fields(e.status().as_str(), reason, e.reason_key());
         if let Some(s) = stage {
             m.insert("stage".into(), s.into());
         }
@@ -233,11 +233,11 @@ fn link_failure(e: &dxlower::Error) -> Failure {
             Failure::translate(source, Some(which), reason)
         }
         Error::Link(LinkError::WrongStage { which, .. }) => {
-            let mut m = Failure::new("invalid", reason.clone(), reason);
+            let mut m = Failure::fields("invalid", reason.clone(), reason);
             m.insert("stage".into(), (*which).into());
             Failure::from_map(m)
         }
-        Error::Registry(_) => Failure::from_map(Failure::new("failed", reason.clone(), reason)),
+        Error::Registry(_) => Failure::from_map(Failure::fields("failed", reason.clone(), reason)),
     }
 }
 
@@ -256,7 +256,7 @@ pub fn disasm(bytes: &[u8]) -> Result<String, Failure> {
         .unwrap_or_default();
     let mut text = String::new();
     write_shader(&mut text, &shader, &options).map_err(|_| {
-        Failure::from_map(Failure::new(
+        Failure::from_map(Failure::fields(
             "failed",
             "could not format the listing".into(),
             "could not format the listing".into(),
@@ -303,7 +303,7 @@ pub fn check_registry() -> Result<usize, Failure> {
 
 impl Failure {
     fn invalid_state(reason: String) -> Failure {
-        Failure::from_map(Failure::new("failed", reason.clone(), reason))
+        Failure::from_map(Failure::fields("failed", reason.clone(), reason))
     }
 }
 
