@@ -110,23 +110,39 @@ function profileOf(p) {
 }
 
 // The manifest is parsed when first read: a caller that wants only the
-// GLSL does not pay for it (it costs a fifth of a translation).
-function lazyJson(text) {
-  let value;
-  return {
-    get value() {
-      if (value === undefined) value = JSON.parse(text);
-      return value;
-    },
-  };
+// GLSL does not pay for it (parsing costs a fifth of a translation).
+// `manifest` is a getter of the prototype; toJSON lists it with the texts.
+class Translated {
+  #text;
+  #manifest;
+  constructor(glsl, text) {
+    this.glsl = glsl;
+    this.#text = text;
+  }
+  get manifest() {
+    if (this.#manifest === undefined) this.#manifest = JSON.parse(this.#text);
+    return this.#manifest;
+  }
+  toJSON() {
+    return { glsl: this.glsl, manifest: this.manifest };
+  }
 }
 
-function result(fields, manifest) {
-  return Object.defineProperty(fields, "manifest", {
-    get: () => manifest.value,
-    enumerable: true,
-    configurable: true,
-  });
+class Linked {
+  #text;
+  #manifest;
+  constructor(vs, ps, text) {
+    this.vs = vs;
+    this.ps = ps;
+    this.#text = text;
+  }
+  get manifest() {
+    if (this.#manifest === undefined) this.#manifest = JSON.parse(this.#text);
+    return this.#manifest;
+  }
+  toJSON() {
+    return { vs: this.vs, ps: this.ps, manifest: this.manifest };
+  }
 }
 
 /**
@@ -143,7 +159,7 @@ export function translate(bytes, profile) {
   } catch (e) {
     rethrow(e);
   }
-  return result({ glsl: r[0] }, lazyJson(r[1]));
+  return new Translated(r[0], r[1]);
 }
 
 /**
@@ -158,7 +174,7 @@ export function link(vs, ps, profile) {
   } catch (e) {
     rethrow(e);
   }
-  return result({ vs: r[0], ps: r[1] }, lazyJson(r[2]));
+  return new Linked(r[0], r[1], r[2]);
 }
 
 /** The fxc-style listing of a shader, as `dxlower disasm` prints it. */
