@@ -9,20 +9,28 @@ import initGlue, * as glue from "./dxlower_glue.js";
  * program, or an internal failure. The fields are those of the CLI's JSON.
  */
 export class DxlowerError extends Error {
+  #fields;
   constructor(fields) {
     super(fields.reason);
-    this.name = "DxlowerError";
-    Object.defineProperty(this, "fields", { value: fields, enumerable: false });
-    for (const [k, v] of Object.entries(fields)) {
-      if (k !== "message" && k !== "name") this[k] = v;
-    }
+    this.#fields = fields;
+    this.status = fields.status;
+    this.reason = fields.reason;
+    this.key = fields.key;
+    // Where, and what lifts a refusal, when known.
+    if (fields.stage !== undefined) this.stage = fields.stage;
+    if (fields.instruction !== undefined) this.instruction = fields.instruction;
+    if (fields.opcode !== undefined) this.opcode = fields.opcode;
+    if (fields.dword !== undefined) this.dword = fields.dword;
+    if (fields.byte !== undefined) this.byte = fields.byte;
+    if (fields.liftedBy !== undefined) this.liftedBy = fields.liftedBy;
   }
 
-  /** The fields as the native library reports them. */
+  /** The fields as the native library reports them (its JSON). */
   toJSON() {
-    return this.fields;
+    return this.#fields;
   }
 }
+DxlowerError.prototype.name = "DxlowerError";
 
 let ready = null;
 let started = false;

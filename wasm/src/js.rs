@@ -5,6 +5,10 @@
 
 use wasm_bindgen::prelude::*;
 
+/// Talc instead of dlmalloc: allocation is a tenth of a translation.
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 fn thrown(f: crate::Failure) -> JsValue {
     JsValue::from_str(&f.json)
 }
