@@ -5,10 +5,12 @@
 //! ```sh
 //! cargo run -p dxlower-wasm --example native -- dump OUT.jsonl
 //! cargo run --release -p dxlower-wasm --example native -- bench [ITERATIONS]
+//! cargo run -p dxlower-wasm --example native -- counts
 //! ```
 //!
 //! `dump` writes one JSON line per call: a header with the registration
-//! counts, then every corpus VS/PS translated under each built-in profile
+//! counts, every corpus VS/PS's listing (`disasm`), then every corpus
+//! VS/PS translated under each built-in profile
 //! and every corpus VS/PS pair (`dxlower_tests::corpus_pairs`) linked
 //! under each, with the output (`glsl` and `manifest` JSON text; `vs`,
 //! `ps`, `manifest` for a pair) or the failure's JSON. `wasm/tests/
@@ -72,6 +74,11 @@ fn dump(out: &str) {
         "pairs": pairs.iter().map(|p| [p.vs.as_str(), p.ps.as_str()]).collect::<Vec<_>>(),
     });
     writeln!(w, "{header}").expect("write");
+    for (file, bytes) in &files {
+        let mut line = outcome(dxlower_wasm::disasm(bytes), |t| json!({ "text": t }));
+        line["disasm"] = file.as_str().into();
+        writeln!(w, "{line}").expect("write");
+    }
     for profile in PROFILES {
         for (file, bytes) in &files {
             let mut line = outcome(
@@ -131,8 +138,16 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("dump") if args.len() == 2 => dump(&args[1]),
         Some("bench") => bench(args.get(1).and_then(|n| n.parse().ok()).unwrap_or(20)),
+        Some("counts") => {
+            let (passes, sections) = dxlower_wasm::registration_counts();
+            println!(
+                "{} handlers, {passes} passes, {sections} profile sections; registry complete: {:?}",
+                dxlower_wasm::handler_count(),
+                dxlower_wasm::check_registry().is_ok()
+            );
+        }
         _ => {
-            eprintln!("usage: native dump OUT.jsonl | native bench [ITERATIONS]");
+            eprintln!("usage: native dump OUT.jsonl | native bench [ITERATIONS] | native counts");
             std::process::exit(2);
         }
     }

@@ -310,3 +310,93 @@ impl Failure {
 fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxlower::dxbc::{Coverage, Opcode};
+    use serde_json::Value;
+
+    fn corpus(file: &str) -> Vec<u8> {
+        let dir = std::env::var_os("DXLOWER_CORPUS_DIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus").into());
+        std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+    }
+
+    fn fields(f: Failure) -> Value {
+        serde_json::from_str(&f.json).expect("a failure is JSON")
+    }
+
+    #[test]
+    fn every_handled_opcode_of_the_table_has_its_handler() {
+        let n = check_registry().expect("the registry is complete");
+        assert_eq!(n, handler_count());
+        let reg = dxlower::core::Registry::global().expect("registry");
+        let handled = Opcode::ALL
+            .iter()
+            .filter(|op| matches!(op.coverage(), Some(Coverage::Handled { .. })))
+            .count();
+        assert_eq!(reg.by_opcode().count(), handled);
+        let (passes, sections) = registration_counts();
+        assert!(
+            passes > 0 && sections > 0,
+            "{passes} passes, {sections} sections"
+        );
+    }
+
+    #[test]
+    fn a_refusal_carries_its_site_and_what_lifts_it() {
+        let bytes = corpus("angle/buffertotexture11_ps_4f.ps.dxbc");
+        let f = fields(translate(&bytes, "webgl2").unwrap_err());
+        assert_eq!(f["status"], "refused");
+        assert_eq!(f["key"], "buffer t#");
+        assert_eq!(f["opcode"], "dcl_resource");
+        assert_eq!(f["dword"], 2);
+        assert_eq!(f["liftedBy"]["kind"], "switch");
+        assert_eq!(f["liftedBy"]["switch"], "texture_buffers");
+        assert_eq!(f["liftedBy"]["value"], "Emulate");
+        // The reason is the CLI's message, word for word.
+        let native = dxlower::translate(&bytes, &dxlower::profile("webgl2").unwrap()).unwrap_err();
+        assert_eq!(f["reason"], native.to_string());
+        // RON text lifts it.
+        let lifted = "(extends: Some(\"webgl2\"), decl_io: (texture_buffers: Emulate))";
+        let t = translate(&bytes, lifted).expect("the switch lifts the refusal");
+        assert!(t.glsl.starts_with("#version 300 es"));
+    }
+
+    #[test]
+    fn profiles_are_names_or_ron_text_and_never_files() {
+        let f = fields(translate(b"", "webgl3").unwrap_err());
+        assert_eq!(f["status"], "invalid");
+        assert!(f["reason"]
+            .as_str()
+            .unwrap()
+            .contains("unknown profile `webgl3`"));
+        let f = fields(translate(b"", "(nan_exactt: true)").unwrap_err());
+        assert_eq!(f["status"], "invalid");
+        assert!(f["reason"].as_str().unwrap().contains("nan_exactt"), "{f}");
+        // A path is not read (the `fs` feature is off here).
+        let f = fields(translate(b"", "(extends: Some(\"/etc/profile.ron\"))").unwrap_err());
+        assert_eq!(f["status"], "invalid");
+        assert_eq!(profiles(), ["webgl2", "ccpwgl", "native"]);
+    }
+
+    #[test]
+    fn link_reports_the_stage_and_disasm_lists() {
+        let vs = corpus("dxdecompiler/Internal__BasicHLSL_VS.vs.dxbc");
+        let ps = corpus("dxdecompiler/Internal__BasicHLSL_PS.ps.dxbc");
+        let l = link(&vs, &ps, "native").expect("the pair links");
+        let m: Value = serde_json::from_str(&l.manifest).unwrap();
+        assert!(!m["attributes"].as_array().unwrap().is_empty());
+        let f = fields(link(&ps, &vs, "native").unwrap_err());
+        assert_eq!(f["status"], "invalid");
+        assert_eq!(f["stage"], "vs");
+        let f = fields(link(&vs, b"DXBC", "native").unwrap_err());
+        assert_eq!(f["status"], "decode_failed");
+        assert_eq!(f["stage"], "ps");
+        // The listing `dxlower disasm` prints.
+        let listing = disasm(&ps).unwrap();
+        assert!(listing.lines().any(|l| l == "ps_5_0"), "{listing}");
+    }
+}

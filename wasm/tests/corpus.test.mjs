@@ -1,6 +1,6 @@
 // The npm package against the native library, byte for byte: every corpus
-// VS/PS translated and every corpus VS/PS pair linked under each built-in
-// profile, outputs and failures alike.
+// VS/PS listed (disasm), translated and every corpus VS/PS pair linked
+// under each built-in profile, outputs and failures alike.
 //
 //   scripts/build-npm.sh && node --test wasm/tests/
 //
@@ -60,6 +60,7 @@ test("the package matches the native library on the whole corpus", async (t) => 
   };
   const counts = {};
   const diffs = [];
+  let listings = 0;
   for await (const line of lines) {
     const want = JSON.parse(line);
     if (header === null) {
@@ -71,6 +72,18 @@ test("the package matches the native library on the whole corpus", async (t) => 
       );
       assert.equal(dx.handlerCount(), header.handlers);
       assert.deepEqual(dx.profiles(), header.profiles);
+      continue;
+    }
+    if (want.disasm !== undefined) {
+      let got;
+      try {
+        got = { text: dx.disasm(read(want.disasm)) };
+      } catch (e) {
+        if (!(e instanceof dx.DxlowerError)) throw e;
+        got = { error: JSON.stringify(e) };
+      }
+      listings++;
+      if (got.text !== want.text || got.error !== want.error) diffs.push(`disasm ${want.disasm} differs`);
       continue;
     }
     const c = (counts[want.profile] ??= { translate: 0, refused: 0, failed: 0, link: 0, linkFailed: 0, differ: 0 });
@@ -112,6 +125,8 @@ test("the package matches the native library on the whole corpus", async (t) => 
         `${c.link} pairs linked, ${c.linkFailed} did not; ${c.differ} differences`,
     );
   }
+  t.diagnostic(`disasm: ${listings} listings compared`);
+  assert.equal(listings, header.files.length);
   assert.deepEqual(Object.keys(counts), header.profiles, "every profile compared");
   assert.equal(diffs.length, 0, `${diffs.length} differences:\n${diffs.slice(0, 20).join("\n")}`);
 });
