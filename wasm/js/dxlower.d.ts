@@ -47,20 +47,12 @@ export interface DxlowerErrorFields {
 }
 
 /** Thrown by translate, link and disasm for a shader dxlower does not lower. */
-export class DxlowerError extends Error implements DxlowerErrorFields {
+export class DxlowerError extends Error {
   readonly name: "DxlowerError";
-  status: DxlowerErrorFields["status"];
-  reason: string;
-  key: string;
-  stage?: "vs" | "ps";
-  instruction?: number;
-  opcode?: string;
-  dword?: number;
-  byte?: number;
-  liftedBy?: LiftedBy;
   /** The fields, as JSON.stringify writes them. */
   toJSON(): DxlowerErrorFields;
 }
+export interface DxlowerError extends DxlowerErrorFields {}
 
 export interface InterfaceVar {
   name: string;

@@ -120,11 +120,10 @@ function profileOf(p) {
 // The manifest is parsed when first read: a caller that wants only the
 // GLSL does not pay for it (parsing costs a fifth of a translation).
 // `manifest` is a getter of the prototype; toJSON lists it with the texts.
-class Translated {
+class WithManifest {
   #text;
   #manifest;
-  constructor(glsl, text) {
-    this.glsl = glsl;
+  constructor(text) {
     this.#text = text;
   }
   get manifest() {
@@ -132,24 +131,22 @@ class Translated {
     return this.#manifest;
   }
   toJSON() {
-    return { glsl: this.glsl, manifest: this.manifest };
+    return { ...this, manifest: this.manifest };
   }
 }
 
-class Linked {
-  #text;
-  #manifest;
+class Translated extends WithManifest {
+  constructor(glsl, text) {
+    super(text);
+    this.glsl = glsl;
+  }
+}
+
+class Linked extends WithManifest {
   constructor(vs, ps, text) {
+    super(text);
     this.vs = vs;
     this.ps = ps;
-    this.#text = text;
-  }
-  get manifest() {
-    if (this.#manifest === undefined) this.#manifest = JSON.parse(this.#text);
-    return this.#manifest;
-  }
-  toJSON() {
-    return { vs: this.vs, ps: this.ps, manifest: this.manifest };
   }
 }
 

@@ -244,25 +244,11 @@ fn link_failure(e: &dxlower::Error) -> Failure {
 /// The fxc-style listing of a shader, as `dxlower disasm FILE` prints it
 /// (the dialect of the compiler its RDEF names; checksum checked).
 pub fn disasm(bytes: &[u8]) -> Result<String, Failure> {
-    use dxlower::dxbc::disasm::{write_shader, Options};
     let shader = dxlower::dxbc::parse(bytes).map_err(|e| {
         let te = TranslateError::Decode(e);
         Failure::translate(&te, None, te.to_string())
     })?;
-    let options = shader
-        .rdef
-        .as_ref()
-        .map(|r| Options::for_creator(&r.creator))
-        .unwrap_or_default();
-    let mut text = String::new();
-    write_shader(&mut text, &shader, &options).map_err(|_| {
-        Failure::from_map(Failure::fields(
-            "failed",
-            "could not format the listing".into(),
-            "could not format the listing".into(),
-        ))
-    })?;
-    Ok(text)
+    Ok(dxlower::dxbc::disasm::disassemble_shader(&shader))
 }
 
 /// The built-in profile names.

@@ -8,27 +8,25 @@
 //
 // Chromium is $DXLOWER_CHROMIUM or `chromium` on PATH, with the flags of
 // harness/webgl (headless, no sandbox as root, WebGL on SwiftShader, no
-// background networking).
+// background networking), read from its source.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "../../examples/web/serve.mjs";
+import { repoRoot, serve } from "../../examples/web/serve.mjs";
 
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-  "--disable-angle-features=warmUpPipelineCacheAtLink",
-];
+// harness/webgl's CHROMIUM_FLAGS, read from its source: one list of
+// flags for every page the tests load.
+function chromiumFlags() {
+  const src = readFileSync(join(repoRoot, "harness/webgl/src/lib.rs"), "utf8");
+  const list = src.match(/pub const CHROMIUM_FLAGS: \[&str; \d+\] = \[([^\]]*)\];/);
+  assert.ok(list, "CHROMIUM_FLAGS not found in harness/webgl/src/lib.rs");
+  const flags = [...list[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(flags.includes("--headless"), flags.join(" "));
+  return flags;
+}
 
 // A vertex and a pixel shader of one HLSL file (they link), two more
 // stages, and a pixel shader `webgl2` refuses (a texture buffer).
@@ -47,7 +45,7 @@ async function runPage(files) {
   const url = `http://127.0.0.1:${server.address().port}/examples/web/?test=${files.join(",")}`;
   const profile = mkdtempSync(join(tmpdir(), "dxlower-page-"));
   const exe = process.env.DXLOWER_CHROMIUM ?? "chromium";
-  const browser = spawn(exe, [...FLAGS, `--user-data-dir=${profile}`, url], { stdio: ["ignore", "ignore", "pipe"] });
+  const browser = spawn(exe, [...chromiumFlags(), `--user-data-dir=${profile}`, url], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   browser.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
   const exited = new Promise((_, fail) =>
