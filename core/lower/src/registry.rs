@@ -78,22 +78,15 @@ inventory::collect!(HandlerEntry);
 /// that nothing was lost.
 #[doc(hidden)]
 #[macro_export]
+#[rustfmt::skip] // rustfmt indents the attribute further at every run
 macro_rules! __keep_registration {
     () => {
         #[cfg(target_family = "wasm")]
         const _: () = {
             #[export_name = concat!(
-                                                        "dxlower.keep:",
-                                                        env!("CARGO_PKG_NAME"),
-                                                        " ",
-                                                        env!("CARGO_PKG_VERSION"),
-                                                        ":",
-                                                        module_path!(),
-                                                        ":",
-                                                        line!(),
-                                                        ":",
-                                                        column!()
-                                                    )]
+                "dxlower.keep:", env!("CARGO_PKG_NAME"), " ", env!("CARGO_PKG_VERSION"),
+                ":", module_path!(), ":", line!(), ":", column!()
+            )]
             static KEEP: u8 = 0;
         };
     };
