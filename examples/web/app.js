@@ -46,7 +46,7 @@ function verdict(r, what) {
 
 function errorView(e) {
   const fields = JSON.stringify(e, null, 2);
-  return el("div", {}, el("p", { className: "bad" }, `${e.status}: ${e.reason}`), el("pre", {}, fields));
+  return el("div", {}, el("p", { className: "bad" }, e.reason), el("pre", {}, fields));
 }
 
 // One dropped file: translated, shown, compiled. Returns what the test reads.
