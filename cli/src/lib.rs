@@ -7,7 +7,10 @@
 //! built-in profile comes with it, nothing has to be named or linked by
 //! hand. The `dxlower` command-line tool is built from the same package;
 //! depend with `default-features = false` to leave out its dependencies
-//! (clap, the validation harnesses).
+//! (clap, the validation harnesses), adding `features = ["fs"]` to read
+//! profile files by path. Without features the crate touches no file,
+//! process or clock and builds for `wasm32-unknown-unknown` (the npm
+//! package `dxlower` is built from it).
 //!
 //! ```
 //! # fn corpus(file: &str) -> std::path::PathBuf {
@@ -87,7 +90,8 @@ pub fn registry() -> Result<&'static Registry, String> {
 }
 
 /// A profile by built-in name (`webgl2`, `ccpwgl`, `native`) or RON file
-/// path, `extends` resolved.
+/// path, `extends` resolved. Files are read with the `fs` feature (on by
+/// default, through `cli`); without it only the built-in names resolve.
 pub fn profile(name_or_path: &str) -> Result<Profile, ProfileError> {
     dxlower_targets::load(name_or_path)
 }

@@ -8,8 +8,14 @@
 //! Unknown keys and bad values are errors that carry the RON line and
 //! column. Every switch left out of a file keeps its default, which is the
 //! `webgl2` value (see `dxlower_core::profile`).
+//!
+//! Reading profile files is the `fs` feature's: without it (the
+//! WebAssembly package) the built-in profiles and RON text
+//! ([`load_str`]) resolve as usual, and a name that is not built in is
+//! [`ProfileError::Unknown`] without any file-system access.
 
 use dxlower_core::Profile;
+#[cfg(feature = "fs")]
 use std::path::Path;
 
 /// Built-in profiles: `(name, RON text)`.
@@ -91,7 +97,8 @@ pub fn builtin_text(name: &str) -> Option<&'static str> {
 
 /// Loads a profile by built-in name, or else from a RON file at that path,
 /// resolving `extends`: the fields a file sets override those of the profile
-/// it extends, recursively (a cycle is an error).
+/// it extends, recursively (a cycle is an error). Files are read only with
+/// the `fs` feature.
 pub fn load(name_or_path: &str) -> Result<Profile, ProfileError> {
     load_chain(name_or_path, &mut Vec::new())
 }
@@ -107,26 +114,53 @@ pub fn load_str(text: &str, source_name: &str) -> Result<Profile, ProfileError> 
 fn read_source(name_or_path: &str) -> Result<(String, String), ProfileError> {
     match builtin_text(name_or_path) {
         Some(text) => Ok((text.to_string(), format!("{name_or_path}.ron"))),
-        None => std::fs::read_to_string(Path::new(name_or_path))
-            .map(|t| (t, name_or_path.to_string()))
-            .map_err(|io| match io.kind() {
-                std::io::ErrorKind::NotFound => ProfileError::Unknown {
-                    name: name_or_path.to_string(),
-                    known: names().collect::<Vec<_>>().join(", "),
-                    io,
-                },
-                _ => ProfileError::Read {
-                    path: name_or_path.to_string(),
-                    io,
-                },
-            }),
+        None => read_file(name_or_path),
     }
+}
+
+/// Without the `fs` feature a name that is not built in is unknown.
+#[cfg(not(feature = "fs"))]
+fn read_file(name_or_path: &str) -> Result<(String, String), ProfileError> {
+    Err(ProfileError::Unknown {
+        name: name_or_path.to_string(),
+        known: names().collect::<Vec<_>>().join(", "),
+        io: std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "this build reads no profile files (pass the RON text instead)",
+        ),
+    })
+}
+
+#[cfg(feature = "fs")]
+fn read_file(name_or_path: &str) -> Result<(String, String), ProfileError> {
+    std::fs::read_to_string(Path::new(name_or_path))
+        .map(|t| (t, name_or_path.to_string()))
+        .map_err(|io| match io.kind() {
+            std::io::ErrorKind::NotFound => ProfileError::Unknown {
+                name: name_or_path.to_string(),
+                known: names().collect::<Vec<_>>().join(", "),
+                io,
+            },
+            _ => ProfileError::Read {
+                path: name_or_path.to_string(),
+                io,
+            },
+        })
+}
+
+/// Where `extends: Some(name)` of the profile read from `source_name` is
+/// looked up: a built-in name as is; without the `fs` feature nothing
+/// else is read, so the name is kept for the error.
+#[cfg(not(feature = "fs"))]
+fn extends_target(name: &str, _source_name: &str) -> String {
+    name.to_string()
 }
 
 /// Where `extends: Some(name)` of the profile read from `source_name` is
 /// looked up: a built-in name as is; a relative path against the directory
 /// of the including file (when that file is a file: an inline profile's
 /// relative paths are the working directory's).
+#[cfg(feature = "fs")]
 fn extends_target(name: &str, source_name: &str) -> String {
     if builtin_text(name).is_some() || Path::new(name).is_absolute() {
         return name.to_string();

@@ -21,6 +21,10 @@
 //! `operands` → `registry`, `pass` → `limits` → `translate` → `link`,
 //! `manifest` → `sweep`.
 //!
+//! Nothing here touches a process, a file or a clock, so the crate builds
+//! for `wasm32-unknown-unknown`; `sweep` (reading `.dxbc` files) is the
+//! `host` feature's.
+//!
 //! ## Writing a handler
 //!
 //! ```ignore
@@ -59,6 +63,7 @@ pub mod record;
 pub mod registry;
 pub mod regs;
 pub mod state;
+#[cfg(feature = "host")]
 pub mod sweep;
 pub mod testing;
 pub mod translate;

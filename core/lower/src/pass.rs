@@ -98,6 +98,7 @@ inventory::collect!(PassEntry);
 #[macro_export]
 macro_rules! register_pass {
     (name: $name:expr, when: $when:expr, params: $params:expr, spec: $spec:expr, before: $before:expr, after: $after:expr $(,)?) => {
+        $crate::__keep_registration!();
         $crate::__private::inventory::submit! {
             $crate::pass::PassEntry {
                 name: $name,

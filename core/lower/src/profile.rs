@@ -111,6 +111,7 @@ inventory::collect!(SectionEntry);
 #[macro_export]
 macro_rules! register_switches {
     ($ty:ty, family: $fam:expr $(,)?) => {
+        $crate::__keep_registration!();
         $crate::__private::inventory::submit! {
             $crate::profile::SectionEntry {
                 name: <$ty as $crate::profile::Switches>::SECTION,

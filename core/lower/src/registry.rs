@@ -59,6 +59,39 @@ impl HandlerEntry {
 
 inventory::collect!(HandlerEntry);
 
+/// Keeps the object file a registration is in, in a WebAssembly link:
+/// expands to a one-byte static exported under a name unique to the
+/// invocation (`dxlower.keep:<crate> <version>:<module>:<line>:<column>`).
+/// Elsewhere it expands to nothing.
+///
+/// A registration is a constructor (`.init_array`) that nothing refers
+/// to. Linkers take an object file out of an `rlib` only when something
+/// refers to a symbol it defines; on ELF, Mach-O and COFF rustc adds those
+/// references for every `#[used]` static (a synthetic `symbols.o`), for
+/// WebAssembly it does not, so `wasm-ld` dropped every family's
+/// registrations from a release build without fat LTO (0 handlers; issue
+/// 19). An exported symbol is a root of every link (it is how
+/// `wasm-bindgen` keeps the exports of dependency crates), so the object
+/// file that defines it, and the registration beside it in the same
+/// module, stays. Each `register_*!` macro expands to one;
+/// `dxlower_lowerings::registry` and the npm package's start-up check
+/// that nothing was lost.
+#[doc(hidden)]
+#[macro_export]
+#[rustfmt::skip] // rustfmt indents the attribute further at every run
+macro_rules! __keep_registration {
+    () => {
+        #[cfg(target_family = "wasm")]
+        const _: () = {
+            #[export_name = concat!(
+                "dxlower.keep:", env!("CARGO_PKG_NAME"), " ", env!("CARGO_PKG_VERSION"),
+                ":", module_path!(), ":", line!(), ":", column!()
+            )]
+            static KEEP: u8 = 0;
+        };
+    };
+}
+
 /// Registers an opcode handler with the core registry.
 ///
 /// ```ignore
@@ -72,6 +105,7 @@ inventory::collect!(HandlerEntry);
 #[macro_export]
 macro_rules! register_handler {
     (opcodes: $ops:expr, family: $fam:expr, spec: $spec:expr, lower: $lower:expr $(,)?) => {
+        $crate::__keep_registration!();
         $crate::__private::inventory::submit! {
             $crate::registry::HandlerEntry {
                 opcodes: $ops,

@@ -15,6 +15,7 @@ pub use dxlower_texture_sample as texture_sample;
 pub use dxlower_core as core;
 
 use dxlower_core::Registry;
+use std::sync::OnceLock;
 
 /// The handler registry with every family registered, checked complete:
 /// every opcode the opcode table marks handled has its handler, and the
@@ -22,6 +23,12 @@ use dxlower_core::Registry;
 /// that lost its registrations fails loudly instead of refusing every
 /// shader with "no handler".
 pub fn registry() -> Result<&'static Registry, String> {
+    // Checked once: the facade asks before every translation.
+    static CHECKED: OnceLock<Result<&'static Registry, String>> = OnceLock::new();
+    CHECKED.get_or_init(check).clone()
+}
+
+fn check() -> Result<&'static Registry, String> {
     // Naming each family here keeps its crate, and its registrations, in
     // every program that depends on this one.
     let families: [&str; 6] = [
