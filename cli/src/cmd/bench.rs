@@ -303,7 +303,7 @@ pub fn run(args: Args) -> ExitCode {
             "dxlower: {}: no vertex or pixel shader to measure",
             args.dir.display()
         );
-        return ExitCode::from(2);
+        return ExitCode::FAILURE;
     }
     let bytes: u64 = blobs.iter().map(|b| b.bytes.len() as u64).sum();
     let mut outcome = std::collections::BTreeMap::<&'static str, usize>::new();
@@ -328,7 +328,7 @@ pub fn run(args: Args) -> ExitCode {
             Ok(p) => Some(p),
             Err(e) => {
                 eprintln!("dxlower: thread pool: {e}");
-                return ExitCode::from(2);
+                return ExitCode::FAILURE;
             }
         }
     } else {
@@ -490,7 +490,7 @@ pub fn run(args: Args) -> ExitCode {
         let text = serde_json::to_string_pretty(&report).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("dxlower: {}: {e}", path.display());
-            return ExitCode::from(2);
+            return ExitCode::FAILURE;
         }
     }
     ExitCode::SUCCESS

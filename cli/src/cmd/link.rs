@@ -72,7 +72,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             Err(e) => {
                 eprintln!("dxlower: {e}");
-                return ExitCode::from(2);
+                return ExitCode::FAILURE;
             }
         }
     } else if let Some(v) = validator {

@@ -259,7 +259,7 @@ pub fn run(args: Args) -> ExitCode {
                 "ps" => eprintln!("dxlower: {ps_name}: not a pixel shader (a {got:?} shader)"),
                 _ => eprintln!("dxlower: --vs {vs_name}: not a vertex shader (a {got:?} shader)"),
             }
-            return ExitCode::from(2);
+            return ExitCode::FAILURE;
         }
     };
     for (stage, s) in [("vs", &program.vs), ("ps", &program.ps)] {
