@@ -37,7 +37,7 @@ fn effect_writes_a_package_that_validates() {
     let dir = temp_dir("effect");
     let file = dir.join("skinned.sm_hi");
     std::fs::write(&file, dxlower_tests::effects::skinned_effect()).unwrap();
-    let o = dxlower(&["effect", s(&file), "--validate", "glslang", "--quiet"]);
+    let o = dxlower(&["effect", s(&file), "--validate", "--quiet"]);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{out}\n{err}");
     assert!(
