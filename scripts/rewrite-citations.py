@@ -836,6 +836,8 @@ LINES = [
     ("tests/tests/link.rs", "// ABI rewrites (profiles.md §4.2, §4.3, §4.5)", "// ABI rewrites ({PR}#passes)"),
     ("tests/tests/profile_switches.rs", "//! `lowerings/decl-io/docs/decl-io.md` §14.",
      "//! `{DI}#14-position-switches-and-the-native-profiles-candidates`."),
+    ("tests/tests/decl_io.rs", "// The seed's const vec4 shape: valid ES 3.00 (ANGLE and Mesa fold the",
+     "// The `ConstVec4Array` shape: valid ES 3.00 (ANGLE and Mesa fold the"),
     ("tests/tests/decl_io.rs", "// evidence behind the ConstUvec4Array default (docs/decl-io.md). The",
      "// evidence behind the ConstUvec4Array default ({DI}#1-immediate-constant-buffer-raw-dwords-in-a-const-uvec4-array). The"),
     # README
@@ -848,7 +850,7 @@ LINES = [(p, o, x(n) if n is not None else None) for (p, o, n) in LINES]
 # --- 3. what still counts as a citation of an external note ----------------
 
 EXTERNAL = re.compile(
-    r"families(-review)?\.md|seed[/ ]decl-io|shared/design|shared/seed"
+    r"families(-review)?\.md|seed[/ ]decl-io|shared/design|shared/seed|[Tt]he seed's|seed spec"
     r"|\.md`? ?§"
     r"|(?<![\w/(\[.-])profiles\.md(?![#\])])"
     r"|(?<![\w/-])(architecture|style|references)\.md"
