@@ -1,5 +1,5 @@
-//! The cmp-controlflow family (families.md §4 and `swapc`, `call`,
-//! `callc`, `label`, `nop` of §7): assertions about translated shaders
+//! The cmp-controlflow family (lowerings/cmp-controlflow/docs/cmp-controlflow.md, including `swapc`, `call`,
+//! `callc`, `label`, `nop`): assertions about translated shaders
 //! (every full shader checked with `glslangValidator`; the GLSL of each
 //! opcode and operand shape is pinned by the shader tests
 //! `tests/shaders/cmp_controlflow/*.asm` → `.glsl`); unit-level checks of

@@ -11,7 +11,7 @@
 //!
 //! - Profile: `webgl2` with its D3D-exact switches on (`nan_exact`: D3D's
 //!   `min`/`max` return the non-NaN operand and `_sat` maps NaN to 0;
-//!   `f32tof16 = exact`: D3D rounds toward zero), as profiles.md asks of
+//!   `f32tof16 = exact`: D3D rounds toward zero), the setting for
 //!   conformance runs. The cases that pass only with those switches are
 //!   then run with `webgl2` as shipped and listed in the report
 //!   (information, not failures).
@@ -315,8 +315,8 @@ fn load_cases() -> Vec<Case> {
 }
 
 /// The profile the tables are checked with: `webgl2` with its D3D-exact
-/// switches on (profiles.md §3: `nan_exact`, and `f32tof16 = exact`, D3D's
-/// round-toward-zero conversion), the setting profiles.md names for
+/// switches on (`nan_exact`, and `f32tof16 = exact`, D3D's
+/// round-toward-zero conversion; docs/conventions.md#special-values), the setting for
 /// conformance runs.
 fn d3d_exact_profile() -> Profile {
     let mut p = plain_profile();

@@ -1,4 +1,4 @@
-//! The `structured_data_texture` pass (profiles.md §4.6): structured and
+//! The `structured_data_texture` pass (lowerings/memory-structured/docs/memory-structured.md#structured_data_texture): structured and
 //! raw buffer SRVs read from an RGBA32UI data texture `sb<r>`.
 //!
 //! - Snapshots of the lowering (one fetch with a swizzle, lanes over two

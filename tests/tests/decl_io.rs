@@ -854,9 +854,9 @@ fn immediate_constant_buffer_reads_convert_from_uint() {
 
 #[test]
 fn immediate_constant_buffer_const_vec4_shape_is_rejected_by_glslang() {
-    // The seed's const vec4 shape: valid ES 3.00 (ANGLE and Mesa fold the
+    // The `ConstVec4Array` shape: valid ES 3.00 (ANGLE and Mesa fold the
     // bit-cast built-ins) but glslangValidator does not fold them — the
-    // evidence behind the ConstUvec4Array default (docs/decl-io.md). The
+    // evidence behind the ConstUvec4Array default (lowerings/decl-io/docs/decl-io.md#1-immediate-constant-buffer-raw-dwords-in-a-const-uvec4-array). The
     // shader test pins the text (not validated).
     case("immediate_constant_buffer_const_vec4_shape_is_rejected_by_glslang");
     let b = Built::new(PS, 5, vec![icb()], None, None);

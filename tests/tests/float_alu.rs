@@ -1,4 +1,4 @@
-//! The float-alu family (families.md §2): unit-level checks of `_sat`, the
+//! The float-alu family (lowerings/float-alu/docs/float-alu.md): unit-level checks of `_sat`, the
 //! `nan_exact` forms and the `sincos` aliasing rule that do not need the
 //! declaration handlers, and assertions about whole shaders. The GLSL of
 //! each opcode and operand shape is pinned by the shader tests

@@ -1,4 +1,4 @@
-//! The integer-conv family (families.md §3 and the integer opcodes of §7).
+//! The integer-conv family (lowerings/integer-conv/docs/integer-conv.md).
 //!
 //! Two kinds of tests:
 //! - per-opcode shapes: the shader tests `tests/shaders/integer_conv/*.asm`

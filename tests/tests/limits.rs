@@ -1,4 +1,4 @@
-//! Resource limits (profiles.md §2, `dxlower_core::limits`): a stage that
+//! Resource limits (docs/profiles.md#resource-limits, `dxlower_core::limits`): a stage that
 //! needs more than the profile's limits is refused by name, one that fits
 //! translates, and a profile that raises a limit lifts the refusal. Each
 //! case sits just past and just within a WebGL2 minimum, so the counting

@@ -1,5 +1,5 @@
 //! Program-level translation (`dxlower_core::link`) and the registered ABI
-//! rewrite passes (`dxlower_core::pass`), profiles.md §4.
+//! rewrite passes (`dxlower_core::pass`), docs/profiles.md#passes.
 //!
 //! Every snapshot is a VS+PS pair translated together; the text shows
 //! both stages and the program manifest, and each pair is checked twice as
@@ -88,7 +88,7 @@ fn snap(name: &str, text: &str) {
 }
 
 // ---------------------------------------------------------------------------
-// Link rules (profiles.md §4.4, §4.7)
+// Link rules (docs/manifest.md#link-rules)
 
 /// Constant-buffer sizes: a slot both stages declare gets the larger size
 /// in both; a slot only one declares keeps its size.
@@ -403,7 +403,7 @@ fn unfed_ps_inputs_are_zero_filled_by_the_vs() {
 }
 
 // ---------------------------------------------------------------------------
-// ABI rewrites (profiles.md §4.2, §4.3, §4.5)
+// ABI rewrites (docs/profiles.md#passes)
 
 /// A VS reading `BINORMAL0` and `BINORMAL1` (and the PS of the pair).
 fn binormal_pair(extra_bitangent: bool) -> (Built, Built) {

@@ -1,5 +1,5 @@
-//! The memory-structured family (families.md §6, §7; profiles.md §2,
-//! §4.5): every opcode it owns refused by name in a vertex or pixel shader
+//! The memory-structured family (lowerings/memory-structured/docs/memory-structured.md;
+//! docs/profiles.md#refused-in-every-profile): every opcode it owns refused by name in a vertex or pixel shader
 //! (`what`, `why`, `lifted_by` snapshotted and asserted), and the one
 //! lowering — `ld_structured` of the vertex-stage `BoneTransforms` buffer
 //! under the `bone_transforms` pass, in both modes — as full shaders
@@ -649,7 +649,7 @@ fn every_opcode_is_refused_by_name_in_vs_and_ps() {
             lifted.as_deref().unwrap_or("-")
         );
     }
-    // Every atomic in a pixel shader (families.md §6: no compute-only
+    // Every atomic in a pixel shader (lowerings/memory-structured/docs/memory-structured.md#atomics: no compute-only
     // pre-filter), and in a vertex shader.
     let family = Registry::global()
         .expect("registry")

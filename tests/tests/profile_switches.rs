@@ -1,5 +1,5 @@
 //! The profile switches that hang on the vertex position and the native
-//! profile's "candidate" gates (profiles.md §1–§3, issue 7):
+//! profile's candidate gates:
 //!
 //! - `clip_z_remap = Epilogue`: `gl_Position.z = 2.0 * gl_Position.z -
 //!   gl_Position.w;` before every return of a vertex shader (snapshot with
@@ -19,7 +19,7 @@
 //!   SRVs.
 //!
 //! The decisions and their evidence are written out in
-//! `lowerings/decl-io/docs/decl-io.md` §14.
+//! `lowerings/decl-io/docs/decl-io.md#14-position-switches-and-the-native-profiles-candidates`.
 
 extern crate dxlower_lowerings;
 

@@ -1,5 +1,5 @@
-//! The `FloatVec4UVec4Companions` register model (families.md §0.1,
-//! profiles.md §3 `register_model`): every temp `rN` has a `uvec4 rN_u`
+//! The `FloatVec4UVec4Companions` register model (docs/conventions.md#register-models,
+//! core switch `register_model`): every temp `rN` has a `uvec4 rN_u`
 //! companion with the same bits. Integer producers write the companion and
 //! refresh the float view from it, float producers write the float view
 //! and refresh the companion, integer consumers and branch tests read the

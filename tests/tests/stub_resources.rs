@@ -1,5 +1,5 @@
-//! Stubbed resources (`stub_resource_registers`, profiles.md §4.6) on
-//! textures, the `highp` bare data sampler under ccpwgl (§1
+//! Stubbed resources (`stub_resource_registers`, docs/profiles.md#stubbed-resources) on
+//! textures, the `highp` bare data sampler under ccpwgl (switch
 //! `sampler_precision`), and the manifest entry of pass-declared uniform
 //! blocks.
 //!
@@ -345,7 +345,7 @@ fn without_rdef_or_names_nothing_is_stubbed() {
     }
 }
 
-/// profiles.md §4.6 names the three Carbon light-list resources; ccpwgl
+/// The ccpwgl runtime binds none of the three Carbon light-list resources; ccpwgl
 /// stubs exactly those, webgl2 and native none.
 #[test]
 fn ccpwgl_names_the_light_list_resources() {

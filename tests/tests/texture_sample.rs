@@ -1,4 +1,4 @@
-//! The texture-sample family (families.md §5): the refusals by name and the
+//! The texture-sample family (lowerings/texture-sample/docs/texture-sample.md): the refusals by name and the
 //! handler-level cases the declaration handlers would stop first
 //! (multisample textures, feedback forms). The GLSL of each opcode and
 //! operand shape is pinned by the shader tests

@@ -1,7 +1,7 @@
 //! The emitter: one stage's output, kept in sections and records and
 //! assembled once.
 //!
-//! Order of the final text (families.md §1 preamble, seed "Emission order"):
+//! Order of the final text (`lowerings/decl-io/docs/decl-io.md#declaration-order`):
 //! `#version` line, `#extension` lines (and the comment lines passes add
 //! there), the PS default-precision block, declarations in bytecode order,
 //! helper functions (each once, dependencies first), subroutine

@@ -1,6 +1,6 @@
 //! Agreements between the two stages of a program, computed from both
 //! stages' signatures and declarations before either is translated
-//! (profiles.md §4.4, §4.7), and read by the declaration handlers through
+//! (`docs/manifest.md#link-rules`), and read by the declaration handlers through
 //! [`crate::StageState::link`]:
 //! - constant-buffer sizes normalized to the maximum across stages (a block
 //!   declared with two sizes fails to link);

@@ -31,7 +31,7 @@
 //! use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
 //! use dxlower_dxbc::{Instruction, Opcode};
 //!
-//! /// `add`: componentwise float addition (families.md §2).
+//! /// `add`: componentwise float addition (`lowerings/float-alu/docs/float-alu.md#add-mul`).
 //! fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 //!     let d = cx.dst(inst, 0)?;
 //!     let a = cx.src(inst, 1, Ty::Float, d.mask)?;
@@ -42,7 +42,7 @@
 //! register_handler! {
 //!     opcodes: &[Opcode::Add],
 //!     family: "float-alu",
-//!     spec: "families.md §2 add",
+//!     spec: "lowerings/float-alu/docs/float-alu.md#add-mul",
 //!     lower: Lower::Inst(lower),
 //! }
 //! ```

@@ -1,12 +1,12 @@
 //! Resource limits of the target ([`crate::profile::Limits`]), checked once a stage is lowered
-//! (profiles.md §2, "Resource limits to check at translate/link time").
+//! (`docs/profiles.md#resource-limits`).
 //!
 //! A stage that needs more than the profile's [`crate::profile::Limits`] is refused by name
 //! instead of emitted: the GLSL would compile on the translating machine
 //! and fail to link on a device that offers only the guaranteed minimum.
 //! The defaults are the WebGL2 minimums.
 //!
-//! What is counted, from the lowered stage (names follow profiles.md §4.1):
+//! What is counted, from the lowered stage (names as in `docs/conventions.md#fixed-names`):
 //!
 //! | limit | counted |
 //! |---|---|

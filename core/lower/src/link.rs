@@ -1,5 +1,5 @@
 //! Program-level lowering: a VS and a PS translated together so that the
-//! pair links in WebGL2 (profiles.md §4.4, §4.7).
+//! pair links in WebGL2 (`docs/manifest.md#link-rules`).
 //!
 //! D3D matches stages by semantic and tolerates differences GLSL ES 3.00
 //! rejects at link time. [`link()`] computes the agreements of the pair

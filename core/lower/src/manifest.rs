@@ -144,7 +144,7 @@ pub struct SamplerBinding {
     /// True for a shadow-compare uniform.
     pub shadow: bool,
     /// Set when the uniform is a data texture standing in for a buffer SRV
-    /// (profiles.md §4.6, the `structured_data_texture` pass): the host
+    /// (`docs/profiles.md#structured_data_texture`): the host
     /// uploads the buffer's bytes into an RGBA32UI texture of any width.
     /// Absent from the JSON for ordinary textures.
     #[serde(skip_serializing_if = "Option::is_none")]

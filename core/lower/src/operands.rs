@@ -609,7 +609,7 @@ impl<'a> Ctx<'a> {
 
     /// Like [`Ctx::src`] for type-less movers, read as `ty` (the type
     /// [`Ctx::mover_ty`] chose): float immediates keep their exact bits
-    /// (families.md §0.1 "exactness matters"); `Ty::Uint` reads a temp's
+    /// (`docs/conventions.md#immediates`); `Ty::Uint` reads a temp's
     /// companion and prints immediates as `5u`.
     pub fn src_mover(
         &self,

@@ -90,7 +90,7 @@ inventory::collect!(PassEntry);
 ///     name: "binormal_to_bitangent",
 ///     when: PassWhen::Named,
 ///     params: Some(&["indices"]),
-///     spec: "profiles.md §4.2",
+///     spec: "lowerings/decl-io/docs/decl-io.md#binormal_to_bitangent",
 ///     before: Some(alias_inputs),
 ///     after: None,
 /// }

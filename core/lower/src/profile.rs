@@ -214,26 +214,26 @@ pub struct Profile {
     pub glsl_version: String,
     /// Emit the DXBC instruction as a comment above its GLSL.
     pub instruction_comments: bool,
-    /// Register model (families.md §0.1).
+    /// Register model (`docs/conventions.md#register-models`).
     pub register_model: RegisterModel,
-    /// D3D-exact `min`/`max`/`_sat` NaN handling (families.md §0.3, §2):
+    /// D3D-exact `min`/`max`/`_sat` NaN handling (`docs/conventions.md#special-values`):
     /// read by the core's `_sat` and by every family that has a NaN-exact
     /// form.
     pub nan_exact: bool,
-    /// HLSLcc's mobile-driver workarounds (profiles.md §3): scalarised
+    /// HLSLcc's mobile-driver workarounds (`docs/conventions.md#mobile-workarounds`): scalarised
     /// vector forms and `uint(0)` zeros, in several families.
     pub mobile_workarounds: bool,
-    /// `gl_FragCoord` origin handling (profiles.md §3): how `SV_Position`
+    /// `gl_FragCoord` origin handling (`docs/profiles.md#core-switches`): how `SV_Position`
     /// is read and the sign of screen-space y derivatives.
     pub fragcoord_origin: FragCoordOrigin,
     /// Resources the runtime never binds, by their RDEF binding name
-    /// (profiles.md §4.6 `stub_resource_registers`): their declarations
+    /// (`docs/profiles.md#stubbed-resources`): their declarations
     /// and manifest entries are dropped and every read yields zero. A
     /// stage without resource definitions stubs nothing (the names cannot
     /// be matched) and its resources are lowered or refused as usual.
     pub stub_resource_registers: Vec<String>,
-    /// Resource limits checked at translate time (profiles.md §2,
-    /// "Resource limits"): a stage that needs more is refused by name.
+    /// Resource limits checked at translate time
+    /// (`docs/profiles.md#resource-limits`): a stage that needs more is refused by name.
     pub limits: Limits,
     /// Named ABI rewrite passes to run, in order, with parameters.
     pub passes: Vec<PassSpec>,
@@ -468,7 +468,7 @@ pub enum RegisterModel {
     /// One `vec4` per temp; bitcasts at every typed use.
     FloatVec4,
     /// One `vec4 rN` per temp plus a `uvec4 rN_u` companion holding the same
-    /// bits (families.md §0.1, profiles.md §3): integer producers write the
+    /// bits (`docs/conventions.md#register-models`): integer producers write the
     /// companion and refresh the float view from it, float producers write
     /// the float view and refresh the companion from its bits, integer
     /// consumers (and branch tests, half unpacks, relative indices) read the
@@ -491,7 +491,7 @@ pub enum FragCoordOrigin {
     FlipWithUniform,
 }
 
-/// Per-stage resource limits of the target (profiles.md §2). The defaults
+/// Per-stage resource limits of the target (`docs/profiles.md#resource-limits`). The defaults
 /// are the WebGL2 minimums every conforming implementation guarantees; a
 /// profile for a target that guarantees more raises them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

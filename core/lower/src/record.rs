@@ -305,7 +305,7 @@ pub struct SamplerUniform {
     /// True for the shadow-compare twin.
     pub shadow: bool,
     /// What the texture holds when it is a data texture standing in for a
-    /// buffer SRV (profiles.md §4.6); `None` for ordinary textures.
+    /// buffer SRV (`docs/profiles.md#structured_data_texture`); `None` for ordinary textures.
     pub data: Option<DataTexture>,
     /// True when some instruction reads it (an unused sampler is inactive
     /// and takes no texture unit).
@@ -332,7 +332,7 @@ impl SamplerUniform {
     }
 }
 
-/// A buffer SRV the stage reads from a data texture (profiles.md §4.6):
+/// A buffer SRV the stage reads from a data texture (`docs/profiles.md#structured_data_texture`):
 /// the host uploads the buffer's bytes unchanged into an RGBA32UI 2D
 /// texture, 16 bytes per texel, texels in row-major order, any width,
 /// unused texels zero.

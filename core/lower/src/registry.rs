@@ -98,7 +98,7 @@ macro_rules! __keep_registration {
 /// dxlower_core::register_handler! {
 ///     opcodes: &[Opcode::Mad],
 ///     family: "float-alu",
-///     spec: "families.md §2 mad",
+///     spec: "lowerings/float-alu/docs/float-alu.md#mad",
 ///     lower: Lower::Inst(lower),
 /// }
 /// ```

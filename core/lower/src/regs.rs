@@ -1,7 +1,7 @@
 //! The register model: how DXBC registers map to GLSL storage, and how an
 //! operand is printed when read as a given type or written from one.
 //!
-//! The `float_vec4` model of the seed (families.md §0.1): every temp `rN` is
+//! The `FloatVec4` model (`docs/conventions.md#register-models`): every temp `rN` is
 //! a `vec4` of floats; constant buffers are `vec4` arrays; inputs and outputs
 //! are named variables of their signature type (`vecK`, `ivecK`, `uvecK`),
 //! possibly several per register (packed semantics). A read of an operand as
@@ -164,7 +164,7 @@ pub fn write_swizzle(w: &mut dyn Write, lanes: &[u8]) -> fmt::Result {
 /// everything else — denormals, NaN, ±Inf, -0.0, and under `exact` any value
 /// whose decimal is not exact — as `uintBitsToFloat(0x…u)`. fxc moves integer
 /// data with `mov`, and a decimal denormal is flushed to zero by some GLSL
-/// lexers (families-review.md), hence `exact` for type-less movers.
+/// lexers (`docs/conventions.md#immediates`), hence `exact` for type-less movers.
 pub fn write_float_bits(w: &mut dyn Write, bits: u32, exact: bool) -> fmt::Result {
     let f = f32::from_bits(bits);
     let bit_form = if bits == 0 {

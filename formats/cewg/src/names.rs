@@ -108,7 +108,7 @@ dxlower_core::register_pass! {
     name: PASS,
     when: PassWhen::Named,
     params: Some(&["vertex", "pixel"]),
-    spec: "docs/cewg-package.md (Carbon names)",
+    spec: "docs/cewg-package.md#51-what-the-glsl-declares",
     before: None,
     after: Some(run),
 }

@@ -16,7 +16,7 @@ fn operator(op: Opcode) -> Result<&'static str, LowerError> {
 
 /// `and`, `or`, `xor`: per-lane bitwise operation on 32-bit patterns.
 ///
-/// **Spec**: families.md §4 "Bitwise" (always the uint view, result stored
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#and-or-xor` (always the uint view, result stored
 /// as bits); Microsoft "and (sm4 - asm)", "or", "xor". fxc uses `and` to
 /// apply compare masks to float bits (`and r0.x, r0.x, l(0x3f800000)` is
 /// "1.0 where the mask is set") and `xor` with `0xFFFFFFFF` to invert masks,
@@ -62,6 +62,6 @@ fn lower_bitwise<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
 register_handler! {
     opcodes: &[Opcode::And, Opcode::Or, Opcode::Xor],
     family: "cmp-controlflow",
-    spec: "families.md §4 bitwise (and or xor)",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#and-or-xor",
     lower: Lower::Inst(lower_bitwise),
 }

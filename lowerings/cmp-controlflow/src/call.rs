@@ -40,8 +40,8 @@ fn labels(insts: &[Instruction]) -> Vec<Option<u32>> {
 
 /// `label lN`: starts subroutine `N`.
 ///
-/// **Spec**: families.md §7 (`call/callc/label`: refuse, or inline
-/// subroutines later — lowered here as functions); Microsoft "label (sm4 -
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#label-call-callc` (subroutines become GLSL
+/// functions); Microsoft "label (sm4 -
 /// asm)": marks the start of a subroutine; the code up to the next label
 /// is its body, ending with `ret`.
 ///
@@ -98,7 +98,7 @@ fn lower_label<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
 
 /// `call lN` and `callc_z`/`callc_nz c, lN`: run subroutine `N`.
 ///
-/// **Spec**: families.md §7 (`call/callc`); §0.3 (`_nz` = bit 18 for
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#label-call-callc`; `docs/conventions.md#instruction-controls` (`_nz` = bit 18 for
 /// `callc`); Microsoft "call", "callc (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `sub_N();`, or `if (floatBitsToUint(r0.x) != 0u) { sub_N(); }`.
@@ -131,13 +131,13 @@ fn lower_call<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 register_handler! {
     opcodes: &[Opcode::Label],
     family: "cmp-controlflow",
-    spec: "families.md §7 label (as a GLSL function)",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#label-call-callc",
     lower: Lower::Inst(lower_label),
 }
 
 register_handler! {
     opcodes: &[Opcode::Call, Opcode::Callc],
     family: "cmp-controlflow",
-    spec: "families.md §7 call, callc (as GLSL function calls)",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#label-call-callc",
     lower: Lower::Inst(lower_call),
 }

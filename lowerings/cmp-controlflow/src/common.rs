@@ -29,7 +29,7 @@ pub(crate) fn zero_u(cx: &Ctx<'_>) -> &'static str {
 
 /// The boolean test of a `_z`/`_nz` instruction on its condition operand
 /// `i`: the raw bits of one lane compared with zero
-/// (`floatBitsToUint(r0.x) != 0u`). families.md §0.2/§0.3: a mask is never
+/// (`floatBitsToUint(r0.x) != 0u`). `docs/conventions.md#comparison-masks-and-tests`: a mask is never
 /// tested as a float (`-0.0` = `0x80000000` is true).
 pub(crate) fn test<'a>(
     inst: &'a Instruction,

@@ -27,7 +27,7 @@ const fn cmp(op: Opcode, ty: Ty, scalar: &'static str, vector: &'static str) -> 
     }
 }
 
-/// The compare table (families.md §4 "Compares", §0.2 mask shapes).
+/// The compare table (`lowerings/cmp-controlflow/docs/cmp-controlflow.md#compares`, `docs/conventions.md#comparison-masks-and-tests`).
 ///
 /// Float `ne` is written as the negation of the ordered `==`: D3D defines
 /// `ne` as unordered (true when either side is NaN), which is exactly
@@ -82,7 +82,7 @@ pub(crate) const OPCODES: &[Opcode] = &[
 
 /// Source `i` printed for a compare: under `mobile_workarounds` a uint
 /// register read is wrapped in its own constructor (`uvec2(floatBitsToUint(r0.xy))`,
-/// HLSLcc's Adreno workaround for `uge`/`ult`, families.md §4).
+/// HLSLcc's Adreno workaround for `uge`/`ult`, `docs/conventions.md#mobile-workarounds`).
 fn operand<'a>(
     inst: &'a Instruction,
     cx: &Ctx<'a>,
@@ -104,7 +104,7 @@ fn operand<'a>(
 /// `eq`, `ge`, `lt`, `ne`, `ieq`, `ige`, `ilt`, `ine`, `uge`, `ult`:
 /// per-lane compare writing a `0xFFFFFFFF`/`0` mask.
 ///
-/// **Spec**: families.md §4 "Compares" and §0.2 (mask shapes); Microsoft
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#compares` and `docs/conventions.md#comparison-masks-and-tests`; Microsoft
 /// "eq/ge/lt/ne (sm4 - asm)", "ieq/ige/ilt/ine", "uge/ult": each written
 /// lane becomes `0xFFFFFFFF` when the comparison holds, else `0`. Float
 /// compares are IEEE: `eq`, `ge`, `lt` are ordered (false when either side
@@ -116,7 +116,7 @@ fn operand<'a>(
 /// one-value immediate widened). One lane:
 /// `d.x = uintBitsToFloat((a < b) ? 0xFFFFFFFFu : 0u);`. Several lanes:
 /// `d.xy = uintBitsToFloat(uvec2(lessThan(a, b)) * 0xFFFFFFFFu);` with no
-/// swizzle on the `bvecN` (families-review #24). Float `ne` is
+/// swizzle on the `bvecN` (a mask-letter swizzle of a `bvec2` does not compile). Float `ne` is
 /// `!(a == b)` / `not(equal(a, b))`. The mask is produced as `uint` and the
 /// register model stores its bits. Under `mobile_workarounds` the zero is
 /// `uint(0)` and uint register reads are wrapped in `uvecN(...)` (HLSLcc's
@@ -165,6 +165,6 @@ fn lower_compare<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
 register_handler! {
     opcodes: OPCODES,
     family: "cmp-controlflow",
-    spec: "families.md §4 compares (eq ge lt ne ieq ige ilt ine uge ult), §0.2",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#compares",
     lower: Lower::Inst(lower_compare),
 }

@@ -10,7 +10,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// Name of the deferred-discard flag.
 pub(crate) const FLAG: &str = "hlslcc_discard";
 
-/// Whether this stage defers its discards (profiles.md §3 `discard_mode`):
+/// Whether this stage defers its discards (`lowerings/cmp-controlflow/docs/cmp-controlflow.md#discard`):
 /// only pixel shaders that contain a `discard`; `auto` defers when a
 /// derivative or implicit-LOD sample can run after one
 /// ([`flow::derivative_after_discard`]).
@@ -59,6 +59,6 @@ fn lower_discard<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
 register_handler! {
     opcodes: &[Opcode::Discard],
     family: "cmp-controlflow",
-    spec: "families.md §4 discard (families-review #14), profiles.md §3 discard_mode",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#discard",
     lower: Lower::Inst(lower_discard),
 }

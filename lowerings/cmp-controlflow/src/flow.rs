@@ -209,7 +209,7 @@ fn uses_implicit_derivatives(op: Opcode) -> bool {
 }
 
 /// Whether a derivative or implicit-LOD sample can execute after a
-/// `discard` of this program (profiles.md §3 `discard_mode` auto rule).
+/// `discard` of this program (the `discard_mode = Auto` rule of `lowerings/cmp-controlflow/docs/cmp-controlflow.md#discard`).
 ///
 /// Conservative static answer: true when such an instruction follows the
 /// first `discard` in program order, when one shares an outermost loop with

@@ -7,7 +7,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 
 /// `if_z` / `if_nz`: opens a conditional block on the raw bits of one lane.
 ///
-/// **Spec**: families.md §4 "Structured flow" `if`, §0.3 (`_nz` = bit 18);
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#if-else-endif`, `docs/conventions.md#instruction-controls` (`_nz` = bit 18);
 /// Microsoft "if (sm4 - asm)": `if_nz` enters when any bit of the selected
 /// component is set, `if_z` when all are clear. The condition is a single
 /// component (`r0.x`).
@@ -32,7 +32,7 @@ fn lower_if<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErro
 
 /// `else`: switches the innermost `if` to its other branch.
 ///
-/// **Spec**: families.md §4 `else`; Microsoft "else (sm4 - asm)".
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#if-else-endif`; Microsoft "else (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `} else {` at the `if`'s indentation.
 ///
@@ -50,7 +50,7 @@ fn lower_else<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 
 /// `endif`: closes the innermost `if`.
 ///
-/// **Spec**: families.md §4 `endif`; Microsoft "endif (sm4 - asm)".
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#if-else-endif`; Microsoft "endif (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `}`.
 ///
@@ -69,20 +69,20 @@ fn lower_endif<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
 register_handler! {
     opcodes: &[Opcode::If],
     family: "cmp-controlflow",
-    spec: "families.md §4 if, §0.3",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#if-else-endif",
     lower: Lower::Inst(lower_if),
 }
 
 register_handler! {
     opcodes: &[Opcode::Else],
     family: "cmp-controlflow",
-    spec: "families.md §4 else",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#if-else-endif",
     lower: Lower::Inst(lower_else),
 }
 
 register_handler! {
     opcodes: &[Opcode::Endif],
     family: "cmp-controlflow",
-    spec: "families.md §4 endif",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#if-else-endif",
     lower: Lower::Inst(lower_endif),
 }

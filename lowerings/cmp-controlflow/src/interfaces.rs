@@ -14,9 +14,9 @@ fn interfaces_refusal(inst: &Instruction) -> LowerError {
 
 /// `dcl_function_body`, `dcl_function_table`, `dcl_interface`: refused.
 ///
-/// **Spec**: families.md §7 ("`call/callc/label/fcall/interface_call`,
-/// `dcl_function_*`, `dcl_interface` → refuse (or inline subroutines
-/// later)").
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#class-linkage-and-debug-instructions` (refused in every
+/// profile, see
+/// `docs/profiles.md#refused-in-every-profile`).
 ///
 /// **GLSL ES 3.00**: none — the function a call site runs is chosen by the
 /// application (`ID3D11ClassInstance`) at bind time; resolving it would need
@@ -34,7 +34,7 @@ fn lower_decl<'a>(inst: &'a Instruction, _cx: &mut DeclCtx<'a>) -> Result<(), Lo
 
 /// `fcall` (interface call): refused, as the declarations above.
 ///
-/// **Spec**: families.md §7.
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#class-linkage-and-debug-instructions`.
 ///
 /// **GLSL ES 3.00**: none.
 ///
@@ -51,7 +51,7 @@ fn lower_fcall<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), Lower
 /// `abort` and `debug_break`: refused.
 ///
 /// **Spec**: D3D11.1 debug instructions (only legal in debug-layer shaders);
-/// families.md §7 ("`nop`, `abort`, `debug_break` … ignore / refuse").
+/// `lowerings/cmp-controlflow/docs/cmp-controlflow.md#class-linkage-and-debug-instructions`.
 ///
 /// **GLSL ES 3.00**: no way to stop the draw or trap a debugger; dropping
 /// `abort` would run code the shader author meant never to run, so it is
@@ -74,20 +74,20 @@ fn lower_debug<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), Lower
 register_handler! {
     opcodes: &[Opcode::DclFunctionBody, Opcode::DclFunctionTable, Opcode::DclInterface],
     family: "cmp-controlflow",
-    spec: "families.md §7 dcl_function_*, dcl_interface",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#class-linkage-and-debug-instructions",
     lower: Lower::Decl(lower_decl),
 }
 
 register_handler! {
     opcodes: &[Opcode::InterfaceCall],
     family: "cmp-controlflow",
-    spec: "families.md §7 fcall",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#class-linkage-and-debug-instructions",
     lower: Lower::Inst(lower_fcall),
 }
 
 register_handler! {
     opcodes: &[Opcode::Abort, Opcode::DebugBreak],
     family: "cmp-controlflow",
-    spec: "families.md §7 abort, debug_break",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#class-linkage-and-debug-instructions",
     lower: Lower::Inst(lower_debug),
 }

@@ -1,19 +1,19 @@
 //! # dxlower-cmp-controlflow
 //!
-//! The cmp-controlflow family (families.md §4, plus `swapc`, `call`,
-//! `callc`, `label` and `nop` from §7): compares that write
+//! The cmp-controlflow family (`lowerings/cmp-controlflow/docs/cmp-controlflow.md`): the
+//! compares that write
 //! `0xFFFFFFFF`/`0` masks, bitwise operations on the uint view, the
 //! `movc`/`swapc` selects, and structured control flow (`if`, `loop`,
 //! `switch`, `ret`, `discard`, subroutines).
 //!
-//! Conventions shared by every handler (families.md §0.2, §0.3):
+//! Conventions shared by every handler (`docs/conventions.md#comparison-masks-and-tests`):
 //! - a mask is tested on its raw bits, `floatBitsToUint(x) != 0u`, never as
 //!   a float and never through `mix()`;
 //! - `_z`/`_nz` select `== 0u` / `!= 0u`;
 //! - a lowering that reads and writes one register reads every source
 //!   before the first write (one constructor assignment, or locals in a
 //!   `{}` block);
-//! - `mobile_workarounds` (profiles.md §3) selects HLSLcc's ES 3.0 Adreno
+//! - `mobile_workarounds` (`docs/conventions.md#mobile-workarounds`) selects HLSLcc's ES 3.0 Adreno
 //!   forms: `uint(0)` for the zero literal, `op_not` instead of `~`,
 //!   per-lane `& | ^`, and `uvecN(...)` around uint reads of `uge`/`ult`;
 //! - control-flow handlers check the nesting of the program around them

@@ -7,7 +7,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 
 /// `loop`: opens an endless loop left by `break`/`breakc`/`ret`.
 ///
-/// **Spec**: families.md §4 `loop`; Microsoft "loop (sm4 - asm)".
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#loop-endloop`; Microsoft "loop (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `while (true) {` and one more indentation level.
 /// WebGL 2 has no loop-form restriction (the ES 1.00 appendix A limits do
@@ -28,7 +28,7 @@ fn lower_loop<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 
 /// `endloop`: closes the innermost loop (and jumps back to its start).
 ///
-/// **Spec**: families.md §4 `endloop`; Microsoft "endloop (sm4 - asm)".
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#loop-endloop`; Microsoft "endloop (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `}`.
 ///
@@ -46,7 +46,7 @@ fn lower_endloop<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
 
 /// `break` and `breakc_z`/`breakc_nz`: leave the innermost loop or switch.
 ///
-/// **Spec**: families.md §4 `break`, `breakc`; §0.3 (`_nz` = bit 18);
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#break-breakc-continue-continuec`; `docs/conventions.md#instruction-controls` (`_nz` = bit 18);
 /// Microsoft "break", "breakc (sm4 - asm)". Inside a `switch` nested in a
 /// loop, `break` leaves the switch, as in GLSL.
 ///
@@ -75,7 +75,7 @@ fn lower_break<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
 /// `continue` and `continuec_z`/`continuec_nz`: next iteration of the
 /// innermost loop.
 ///
-/// **Spec**: families.md §4 `continue`, `continuec`; §0.3; Microsoft
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#break-breakc-continue-continuec`; `docs/conventions.md#instruction-controls`; Microsoft
 /// "continue", "continuec (sm4 - asm)". Inside a `switch` the loop around
 /// it continues, as in GLSL.
 ///
@@ -104,27 +104,27 @@ fn lower_continue<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 register_handler! {
     opcodes: &[Opcode::Loop],
     family: "cmp-controlflow",
-    spec: "families.md §4 loop",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#loop-endloop",
     lower: Lower::Inst(lower_loop),
 }
 
 register_handler! {
     opcodes: &[Opcode::Endloop],
     family: "cmp-controlflow",
-    spec: "families.md §4 endloop",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#loop-endloop",
     lower: Lower::Inst(lower_endloop),
 }
 
 register_handler! {
     opcodes: &[Opcode::Break, Opcode::Breakc],
     family: "cmp-controlflow",
-    spec: "families.md §4 break, breakc, §0.3",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#break-breakc-continue-continuec",
     lower: Lower::Inst(lower_break),
 }
 
 register_handler! {
     opcodes: &[Opcode::Continue, Opcode::Continuec],
     family: "cmp-controlflow",
-    spec: "families.md §4 continue, continuec, §0.3",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#break-breakc-continue-continuec",
     lower: Lower::Inst(lower_continue),
 }

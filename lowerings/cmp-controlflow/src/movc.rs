@@ -56,7 +56,7 @@ pub(crate) fn sources<'a>(
 
 /// `movc`: `d = c ? a : b` per lane, `c` tested on its raw bits.
 ///
-/// **Spec**: families.md §4 "Select" `movc`, §0.2 (masks are tested for any
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#movc`, `docs/conventions.md#comparison-masks-and-tests` (masks are tested for any
 /// set bit); Microsoft "movc (sm4 - asm)": for each written lane, the lane
 /// of src1 when the same lane of src0 has any bit set, else the lane of
 /// src2. A type-less mover: the selected bits are copied unchanged.
@@ -65,15 +65,15 @@ pub(crate) fn sources<'a>(
 /// `d.xy = (floatBitsToUint(c.x) != 0u) ? a.xy : b.xy;`. Per-lane
 /// condition: `d.xy = vec2((floatBitsToUint(c.x) != 0u) ? a.x : b.x, (floatBitsToUint(c.y) != 0u) ? a.y : b.y);`.
 /// The values are read as float bits with exact immediates (type-less
-/// mover, families.md §0.1); `_sat` is the usual second statement. Under
+/// mover, `docs/conventions.md#immediates`); `_sat` is the usual second statement. Under
 /// the companion register model a plain select that involves a temp reads
 /// and writes the values as `uint` ([`Ctx::mover_ty`]): the condition and
 /// the values come from the companions (`r1_u.x != 0u ? r2_u.xy : ...`).
 ///
-/// **Differences**: families.md §4 describes one statement per lane plus an
+/// **Differences**: HLSLcc writes one statement per lane plus an
 /// `hlslcc_movcTemp` block when the destination aliases a source; the
 /// single constructor assignment is equivalent and alias-safe by
-/// construction (every source lane is read before the one write, §0.1).
+/// construction (every source lane is read before the one write, `docs/conventions.md#reading-before-writing`).
 /// Never `mix()`: it is arithmetic on floats and would propagate NaN from
 /// the unselected side and test the mask as a float.
 ///
@@ -99,6 +99,6 @@ fn lower_movc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 register_handler! {
     opcodes: &[Opcode::Movc],
     family: "cmp-controlflow",
-    spec: "families.md §4 movc, §0.1 aliasing, §0.2",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#movc",
     lower: Lower::Inst(lower_movc),
 }

@@ -5,7 +5,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 
 /// `nop`: does nothing.
 ///
-/// **Spec**: families.md §7 (`nop`: ignore); Microsoft "nop (sm4 - asm)".
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#nop`; Microsoft "nop (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: no statement.
 ///
@@ -22,6 +22,6 @@ fn lower_nop<'a>(_inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), LowerE
 register_handler! {
     opcodes: &[Opcode::Nop],
     family: "cmp-controlflow",
-    spec: "families.md §7 nop",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#nop",
     lower: Lower::Inst(lower_nop),
 }

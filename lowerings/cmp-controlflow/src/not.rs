@@ -20,7 +20,7 @@ pub static OP_NOT: Helper = Helper {
 
 /// `not`: per-lane bitwise complement of the 32-bit pattern.
 ///
-/// **Spec**: families.md §4 "Bitwise" `not`; Microsoft "not (sm4 - asm)":
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#not`; Microsoft "not (sm4 - asm)":
 /// each written lane becomes `~src`.
 ///
 /// **GLSL ES 3.00**: under `mobile_workarounds` (HLSLcc's ES 3.00 form)
@@ -55,6 +55,6 @@ fn lower_not<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Not],
     family: "cmp-controlflow",
-    spec: "families.md §4 not, §8 op_not",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#not",
     lower: Lower::Inst(lower_not),
 }

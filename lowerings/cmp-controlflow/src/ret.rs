@@ -18,8 +18,8 @@ fn write_return(cx: &mut Ctx<'_>) {
 
 /// `ret`: return from `main` (end of the shader) or from a subroutine.
 ///
-/// **Spec**: families.md §4 `ret` ("paste the stage epilogue before every
-/// `return;`"); Microsoft "ret (sm4 - asm)". In `main` it ends the
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#ret-retc` (the stage epilogue runs before every
+/// `return;`); Microsoft "ret (sm4 - asm)". In `main` it ends the
 /// invocation; after a `label` it returns to the `call`.
 ///
 /// **GLSL ES 3.00**: in `main`: the deferred-discard check
@@ -51,8 +51,8 @@ fn lower_ret<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 
 /// `retc_z` / `retc_nz`: conditional return.
 ///
-/// **Spec**: families.md §4 `retc` (HLSLcc forgets the epilogue here,
-/// families.md §9 item 5; we must not); §0.3 (`_nz` = bit 18); Microsoft
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#ret-retc` (HLSLcc forgets the epilogue here;
+/// dxlower does not); `docs/conventions.md#instruction-controls` (`_nz` = bit 18); Microsoft
 /// "retc (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**:
@@ -82,13 +82,13 @@ fn lower_retc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 register_handler! {
     opcodes: &[Opcode::Ret],
     family: "cmp-controlflow",
-    spec: "families.md §4 ret",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#ret-retc",
     lower: Lower::Inst(lower_ret),
 }
 
 register_handler! {
     opcodes: &[Opcode::Retc],
     family: "cmp-controlflow",
-    spec: "families.md §4 retc, §9 item 5",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#ret-retc",
     lower: Lower::Inst(lower_retc),
 }

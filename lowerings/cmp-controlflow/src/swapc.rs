@@ -6,7 +6,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 
 /// `swapc d0, d1, c, a, b`: per lane, `d0 = c ? b : a` and `d1 = c ? a : b`.
 ///
-/// **Spec**: families.md §7 (`swapc`: two `movc`s through temps), §0.1
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#swapc` (two `movc`s through locals), `docs/conventions.md#reading-before-writing`
 /// (multi-statement lowerings read every source before any write);
 /// Microsoft "swapc (sm5 - asm)": where the lane of src0 has any bit set the
 /// two values are swapped (dest0 gets src2, dest1 gets src1), otherwise
@@ -78,6 +78,6 @@ fn lower_swapc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
 register_handler! {
     opcodes: &[Opcode::Swapc],
     family: "cmp-controlflow",
-    spec: "families.md §7 swapc, §0.1 aliasing",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#swapc",
     lower: Lower::Inst(lower_swapc),
 }

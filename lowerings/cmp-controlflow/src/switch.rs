@@ -12,7 +12,7 @@ fn label_line(cx: &mut Ctx<'_>, text: &str) -> Result<(), LowerError> {
 
 /// `switch`: opens a switch on the int view of one lane.
 ///
-/// **Spec**: families.md §4 `switch`; Microsoft "switch (sm4 - asm)": the
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#switch-case-default-endswitch`; Microsoft "switch (sm4 - asm)": the
 /// selector is one 32-bit component compared for equality with each `case`
 /// literal; `case` labels must follow directly (no statement before the
 /// first label).
@@ -49,7 +49,7 @@ fn lower_switch<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
 
 /// `case`: a label of the innermost switch.
 ///
-/// **Spec**: families.md §4 `case`; Microsoft "case (sm4 - asm)": a 32-bit
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#switch-case-default-endswitch`; Microsoft "case (sm4 - asm)": a 32-bit
 /// integer literal; consecutive labels share the statements that follow;
 /// without a `break` execution falls through into the next label's
 /// statements.
@@ -88,7 +88,7 @@ fn lower_case<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 
 /// `default`: the default label of the innermost switch.
 ///
-/// **Spec**: families.md §4 `default`; Microsoft "default (sm4 - asm)".
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#switch-case-default-endswitch`; Microsoft "default (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `default:` (it may appear anywhere among the labels
 /// and fall through like a `case`).
@@ -106,8 +106,8 @@ fn lower_default<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
 
 /// `endswitch`: closes the innermost switch.
 ///
-/// **Spec**: families.md §4 `endswitch` ("append `break;` if a label would
-/// end the body"); Microsoft "endswitch (sm4 - asm)".
+/// **Spec**: `lowerings/cmp-controlflow/docs/cmp-controlflow.md#switch-case-default-endswitch` (a `break;` when a label would
+/// end the body); Microsoft "endswitch (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `}`. GLSL ES 3.00 (§6.2) and ANGLE reject a label with
 /// no statement before the end of the switch ("no statement between the
@@ -140,27 +140,27 @@ fn lower_endswitch<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lo
 register_handler! {
     opcodes: &[Opcode::Switch],
     family: "cmp-controlflow",
-    spec: "families.md §4 switch",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#switch-case-default-endswitch",
     lower: Lower::Inst(lower_switch),
 }
 
 register_handler! {
     opcodes: &[Opcode::Case],
     family: "cmp-controlflow",
-    spec: "families.md §4 case",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#switch-case-default-endswitch",
     lower: Lower::Inst(lower_case),
 }
 
 register_handler! {
     opcodes: &[Opcode::Default],
     family: "cmp-controlflow",
-    spec: "families.md §4 default",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#switch-case-default-endswitch",
     lower: Lower::Inst(lower_default),
 }
 
 register_handler! {
     opcodes: &[Opcode::Endswitch],
     family: "cmp-controlflow",
-    spec: "families.md §4 endswitch",
+    spec: "lowerings/cmp-controlflow/docs/cmp-controlflow.md#switch-case-default-endswitch",
     lower: Lower::Inst(lower_endswitch),
 }

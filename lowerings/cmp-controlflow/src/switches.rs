@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CmpControlflowSwitches {
-    /// `discard` placement (profiles.md §3).
+    /// `discard` placement (`lowerings/cmp-controlflow/docs/cmp-controlflow.md#discard`).
     pub discard_mode: DiscardMode,
 }
 

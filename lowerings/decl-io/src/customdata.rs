@@ -12,8 +12,8 @@ const MAX_ICB_VEC4S: usize = 4096;
 /// `customdata`: an immediate constant buffer (`dcl_immediateConstantBuffer`)
 /// or an ignored comment/debug block.
 ///
-/// Spec: seed/decl-io.md §customdata; families.md §0.1 (bit-exact data),
-/// §1 `customdata`; profiles.md §1 `icb_shape`.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#customdata`, `docs/conventions.md#immediates` (bit-exact data);
+/// profile switch `icb_shape`.
 ///
 /// **GLSL ES 3.00**: the ICB becomes one global constant array named
 /// `ImmCB_0` of K = dwords/4 elements, every dword carried as its raw
@@ -24,13 +24,13 @@ const MAX_ICB_VEC4S: usize = 4096;
 ///   constants, `const uvec4 ImmCB_0[K] = uvec4[K](uvec4(0x3fc00000u,
 ///   …), …);`; `icb_ty` is `Uint`, so a float read prints
 ///   `uintBitsToFloat(ImmCB_0[i].x)` and a uint read `ImmCB_0[i].x`.
-/// - `ConstVec4Array` (the seed's form): `const vec4 ImmCB_0[K] =
+/// - `ConstVec4Array` (the float form): `const vec4 ImmCB_0[K] =
 ///   vec4[K](vec4(uintBitsToFloat(0x3fc00000u), …), …);`, `icb_ty`
 ///   `Float`. Valid GLSL ES 3.00 (built-in calls on constants are
 ///   constant expressions) and accepted by ANGLE and Mesa, but
 ///   glslangValidator rejects the initializer, and ANGLE folds it to float
 ///   constants that its HLSL back end prints in decimal — see
-///   `docs/decl-io.md`.
+///   `lowerings/decl-io/docs/decl-io.md#1-immediate-constant-buffer-raw-dwords-in-a-const-uvec4-array`.
 ///
 /// Dynamic indexing of a global array is core ES 3.00, so no index
 /// wrapper. Comment, debug-info, opaque, shader-message and DX9
@@ -109,6 +109,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Customdata],
     family: "decl-io",
-    spec: "seed decl-io.md §customdata",
+    spec: "lowerings/decl-io/docs/decl-io.md#customdata",
     lower: Lower::Decl(lower),
 }

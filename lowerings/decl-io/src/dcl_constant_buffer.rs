@@ -10,9 +10,8 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 /// `dcl_constant_buffer cbN[size], <access>`: declares constant buffer
 /// `N` of `size` 16-byte registers.
 ///
-/// Spec: seed/decl-io.md §dcl_constant_buffer; families.md §1
-/// `dcl_constant_buffer`; profiles.md §1 `uniform_location_binding`, §2
-/// (resource limits), §4.4.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_constant_buffer`; `docs/profiles.md#resource-limits`;
+/// `docs/manifest.md#link-rules`.
 ///
 /// **GLSL ES 3.00**: the stripped-RDEF fallback shape, which is the ABI
 /// (block `ConstantBufferN`, instance `cbN`, member `data`, size from the
@@ -41,7 +40,7 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 ///
 /// In a linked program (`dxlower link`, [`dxlower_core::StageState::link`])
 /// the size is the maximum of the VS and PS declarations of the slot
-/// (profiles.md §4.4): GLSL ES fails the link of a block declared with two
+/// (`docs/manifest.md#link-rules`): GLSL ES fails the link of a block declared with two
 /// layouts.
 ///
 /// **Differences from HLSLcc**: no `UNITY_*` macro indirection.
@@ -89,7 +88,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         return Err(LowerError::invalid(format!("cb{slot} of size 0")));
     }
     // In a linked program both stages declare the larger size: a block
-    // declared with two layouts does not link (profiles.md §4.4).
+    // declared with two layouts does not link (`docs/manifest.md#link-rules`).
     let size = match cx.state().link.and_then(|h| h.cb_size(slot)) {
         Some(agreed) => size.max(agreed),
         None => size,
@@ -137,6 +136,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclConstantBuffer],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_constant_buffer",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_constant_buffer",
     lower: Lower::Decl(lower),
 }

@@ -7,8 +7,8 @@ use dxlower_dxbc::{global_flags, Instruction, Opcode};
 
 /// `dcl_global_flags <flags>`: shader-wide flags.
 ///
-/// Spec: seed/decl-io.md §dcl_global_flags; families.md §1
-/// `dcl_global_flags`; profiles.md §1 `early_fragment_tests`.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_global_flags`; profile switch
+/// `early_fragment_tests`.
 ///
 /// **GLSL ES 3.00**: only `forceEarlyDepthStencil` on a pixel shader has
 /// a GLSL form, `layout(early_fragment_tests) in;`, which is GLSL ES 3.10:
@@ -62,6 +62,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclGlobalFlags],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_global_flags",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_global_flags",
     lower: Lower::Decl(lower),
 }

@@ -10,8 +10,8 @@ const MAX_ELEMENTS: u32 = 4096;
 /// `dcl_indexableTemp x#[count], components`: declares a dynamically
 /// indexable array of `count` elements of `components` lanes.
 ///
-/// Spec: seed/decl-io.md §dcl_indexable_temp; families.md §1
-/// `dcl_indexable_temp`; profiles.md §1 `indexable_temp_shape`.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_indexable_temp`;
+/// `docs/conventions.md#register-models` (companions).
 ///
 /// **GLSL ES 3.00**: a global `vecC TempArrayN[count];` with C the
 /// declared component count (a wrong width is a compile error, so it is
@@ -87,6 +87,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclIndexableTemp],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_indexable_temp",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_indexable_temp",
     lower: Lower::Decl(lower),
 }

@@ -51,6 +51,6 @@ fn lower<'a>(inst: &'a Instruction, _cx: &mut DeclCtx<'a>) -> Result<(), LowerEr
 register_handler! {
     opcodes: &[Opcode::DclIndexRange],
     family: "decl-io",
-    spec: "D3D10_SB_OPCODE_DCL_INDEX_RANGE (tokenized program format)",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_indexrange",
     lower: Lower::Decl(lower),
 }

@@ -8,8 +8,8 @@ use dxlower_dxbc::{Instruction, InterpolationMode, Opcode, OperandType, SystemVa
 
 /// `dcl_input`: declares an input register bound to input-signature rows.
 ///
-/// Spec: seed/decl-io.md §dcl_input; families.md §1 `dcl_input`;
-/// profiles.md §1 `vs_input_locations`, §4.3 (integer vertex attributes).
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_input`; profile switches
+/// `vs_input_locations`, `integer_vertex_attributes`.
 ///
 /// **GLSL ES 3.00**: in a vertex shader, one attribute per ISGN row the
 /// declaration touches, named `in_<SEM><idx>` with the semantic's stored
@@ -139,6 +139,6 @@ pub fn declare_attributes(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<()
 register_handler! {
     opcodes: &[Opcode::DclInput],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_input",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_input",
     lower: Lower::Decl(lower),
 }

@@ -8,9 +8,9 @@ use dxlower_dxbc::{Instruction, InterpolationMode, Opcode, OperandType, Signatur
 /// `dcl_input_ps <mode> v#.mask`: declares an interpolated pixel-shader
 /// input bound to input-signature rows.
 ///
-/// Spec: seed/decl-io.md §dcl_input_ps; families.md §1 `dcl_input_ps`;
-/// families-review.md finding 21; profiles.md §1 `noperspective`,
-/// `sample_qualifier`, `varying_locations`.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_input_ps`; profile switches
+/// `noperspective`,
+/// `sample_qualifier`.
 ///
 /// **GLSL ES 3.00**: one `in` variable per ISGN row touched, named
 /// `vs_<SEM><idx>` with the semantic folded to upper case (the vertex
@@ -30,7 +30,7 @@ use dxlower_dxbc::{Instruction, InterpolationMode, Opcode, OperandType, Signatur
 /// emits `noperspective`/`sample` only above ES 3.10 (the `sample` gate
 /// here also covers its VS-output path); precision is always `highp`.
 ///
-/// In a linked program (profiles.md §4.7) the variable takes the type and
+/// In a linked program (`docs/manifest.md#link-rules`) the variable takes the type and
 /// lanes both stages agreed on ([`dxlower_core::Varying`]): the VS output
 /// row's, so a PS row narrower than the VS row (`v1.xy` of a `vec4`
 /// output) is declared `vec4` and read through its lanes; integer agreed
@@ -89,7 +89,7 @@ pub fn declare(
         }
         let row_ty = io::row_ty(e)?;
         // In a linked program the variable has the type and lanes both
-        // stages agreed on (profiles.md §4.7).
+        // stages agreed on (`docs/manifest.md#link-rules`).
         let (ty, lanes_mask) = match io::linked_varying(cx, e) {
             Some(v) => (v.ty, v.mask),
             None => (row_ty, e.mask),
@@ -112,6 +112,6 @@ pub fn declare(
 register_handler! {
     opcodes: &[Opcode::DclInputPs],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_input_ps",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_input_ps",
     lower: Lower::Decl(lower),
 }

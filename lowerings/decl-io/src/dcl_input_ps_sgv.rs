@@ -9,9 +9,9 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// `dcl_input_ps_sgv [<mode>] v#.mask, <name>`: a pixel input the
 /// rasterizer generates.
 ///
-/// Spec: seed/decl-io.md §dcl_input_ps_sgv / dcl_input_sgv; families.md §1
-/// `dcl_input_ps_sgv`; profiles.md §2 (`SV_SampleIndex`,
-/// `SV_PrimitiveID`).
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_input_ps_sgv-dcl_input_sgv`, `lowerings/decl-io/docs/decl-io.md#system-values`
+/// (`SV_SampleIndex` under `sample_variables`,
+/// `SV_PrimitiveID` refused).
 ///
 /// **GLSL ES 3.00** (via [`sysval::input`]):
 /// - `is_front_face` → the read-only scalar `uint` variable named
@@ -47,6 +47,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclInputPsSgv],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_input_ps_sgv",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_input_ps_sgv-dcl_input_sgv",
     lower: Lower::Decl(lower),
 }

@@ -31,8 +31,8 @@ pub(crate) fn input_register(inst: &Instruction) -> Result<(u32, u8), LowerError
 /// `dcl_input_ps_siv <mode> v#.mask, <name>`: a pixel input the
 /// rasterizer interprets.
 ///
-/// Spec: seed/decl-io.md §dcl_input_ps_siv; families.md §1
-/// `dcl_input_ps_siv`; profiles.md §2 (blockers), §3 `fragcoord_origin`.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_input_ps_siv`, `lowerings/decl-io/docs/decl-io.md#system-values`;
+/// core switch `fragcoord_origin`.
 ///
 /// **GLSL ES 3.00** (via [`sysval::input`]):
 /// - `position` → the early-main local
@@ -73,6 +73,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclInputPsSiv],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_input_ps_siv",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_input_ps_siv",
     lower: Lower::Decl(lower),
 }

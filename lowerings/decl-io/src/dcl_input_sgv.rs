@@ -9,8 +9,8 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// `dcl_input_sgv v#.mask, <name>`: an input the input assembler
 /// generates.
 ///
-/// Spec: seed/decl-io.md §dcl_input_ps_sgv / dcl_input_sgv; families.md §1;
-/// families-review.md finding 15; profiles.md §3 `vertex_id_base`.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_input_ps_sgv-dcl_input_sgv`, `lowerings/decl-io/docs/decl-io.md#system-values`;
+/// profile switch `vertex_id_base`.
 ///
 /// **GLSL ES 3.00** (via [`sysval::input`]):
 /// - `vertex_id` → the read-only scalar `int` variable `gl_VertexID`;
@@ -39,6 +39,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclInputSgv],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_input_sgv",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_input_ps_sgv-dcl_input_sgv",
     lower: Lower::Decl(lower),
 }

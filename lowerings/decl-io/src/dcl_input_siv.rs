@@ -10,11 +10,11 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// `dcl_input_siv v#.mask, <name>`: an input register whose value a
 /// previous stage produced as a system value.
 ///
-/// Spec: seed/decl-io.md §dcl_input_siv (low confidence); families.md §1.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_input_siv`.
 ///
 /// **GLSL ES 3.00**: fxc emits this opcode for geometry, hull and domain
 /// inputs (an earlier stage's `SV_Position` arriving as an ordinary
-/// input); the vertex/pixel corpus has none (see `docs/decl-io.md`). The
+/// input); the vertex/pixel corpus has none (see `lowerings/decl-io/docs/decl-io.md#6-dcl_input_siv-in-vertex-and-pixel-shaders`). The
 /// two stages it could appear in are lowered by what the value is there:
 /// - vertex shader: the input assembler interprets nothing but vertex and
 ///   instance ids (which fxc declares with `_sgv`), so the register is an
@@ -44,6 +44,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclInputSiv],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_input_siv",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_input_siv",
     lower: Lower::Decl(lower),
 }

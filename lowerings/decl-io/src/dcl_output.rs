@@ -11,9 +11,8 @@ use std::fmt::Write;
 /// `dcl_output o#.mask` (or `oDepth`, `oMask`, ...): declares an output
 /// register bound to output-signature rows.
 ///
-/// Spec: seed/decl-io.md §dcl_output; families.md §1 `dcl_output`;
-/// profiles.md §1 `ps_output_locations`, `varying_locations`,
-/// `conservative_depth`, §3 `signature_only_output_fill`.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_output`; profile switch
+/// `signature_only_output_fill`; `docs/manifest.md#link-rules`.
 ///
 /// **GLSL ES 3.00**: type and width always from the OSGN row (popcount of
 /// its mask), `highp`, one variable per row (packed rows → several
@@ -38,7 +37,7 @@ use std::fmt::Write;
 ///   leaves unwritten varyings undefined. Writes come from the pre-pass
 ///   ([`dxlower_core::StageState::output_written`]).
 ///
-/// - Linked program (profiles.md §4.7, [`dxlower_core::StageState::link`]):
+/// - Linked program (`docs/manifest.md#link-rules`, [`dxlower_core::StageState::link`]):
 ///   the varying takes the agreed type and lanes (the VS row's, widened by
 ///   lanes only the PS row has, which are then zero-filled) and the pixel
 ///   input's interpolation qualifier (`flat`, `centroid`, `noperspective`
@@ -159,7 +158,7 @@ pub fn declare(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<(), LowerErro
         }
         let name = io::semantic_ident("vs_", &e.name, e.semantic_index, true);
         // In a linked program: the agreed type and lanes, and the PS
-        // input's interpolation qualifier (profiles.md §4.7).
+        // input's interpolation qualifier (`docs/manifest.md#link-rules`).
         let linked = io::linked_varying(cx, e);
         let (ty, lanes_mask, k) = match linked {
             Some(v) => (v.ty, v.mask, io::width(v.mask)),
@@ -215,6 +214,6 @@ fn zero_fill(cx: &mut DeclCtx<'_>, name: &str, ty: Ty, row_mask: u8, written: u8
 register_handler! {
     opcodes: &[Opcode::DclOutput],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_output",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_output",
     lower: Lower::Decl(lower),
 }

@@ -7,9 +7,9 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 
 /// `dcl_output_siv o#.mask, <name>`: an output the rasterizer interprets.
 ///
-/// Spec: seed/decl-io.md §dcl_output_siv; families.md §1
-/// `dcl_output_siv`; profiles.md §1 `precise`, §2 (clip/cull distance,
-/// blockers), §3 `clip_z_remap`, §4.8 (stage epilogue).
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_output_siv`, `lowerings/decl-io/docs/decl-io.md#system-values`;
+/// profile switches `precise`, `clip_cull_distance`, `clip_cull_extension`,
+/// `clip_z_remap` (stage epilogue).
 ///
 /// **GLSL ES 3.00** (via [`sysval::output`]):
 /// - `position` → the register's lanes map to the same components of the
@@ -58,6 +58,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclOutputSiv],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_output_siv",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_output_siv",
     lower: Lower::Decl(lower),
 }

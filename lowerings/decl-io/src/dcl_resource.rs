@@ -114,8 +114,8 @@ fn sampler_base(
     }
 }
 
-/// The precision of a sampler uniform (`profiles.md` §1
-/// `sampler_precision`, families-review.md finding 20). Always printed:
+/// The precision of a sampler uniform (profile switch
+/// `sampler_precision`, `lowerings/decl-io/docs/decl-io.md#dcl_resource`). Always printed:
 /// ES 3.00 has no default precision for 3D, array, shadow and integer
 /// samplers. `data` marks the bare `tN` uniform, which only `ld`
 /// (`texelFetch`) and `resinfo` read. Under `PerKind` (webgl2) and
@@ -137,10 +137,10 @@ fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) 
 
 /// `dcl_resource_<dim> (<types>) tN`: declares a typed texture.
 ///
-/// Spec: seed/decl-io.md §dcl_resource; families.md §1 `dcl_resource`,
-/// §0.4 (names), §5 (which name each instruction reads);
-/// families-review.md findings 9 (1D textures) and 20 (precision);
-/// profiles.md §1 `sampler_precision`, §2 (blockers), §4.1.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_resource`,
+/// `docs/conventions.md#fixed-names`, `lowerings/texture-sample/docs/texture-sample.md#names` (which name each instruction reads);
+/// profile switches `texture_1d`, `texture_buffers`,
+/// `sampler_precision`.
 ///
 /// **GLSL ES 3.00**: sampler type from the dimension — `sampler2D`,
 /// `sampler3D`, `samplerCube`, `sampler2DArray`; Texture1D/1DArray as
@@ -162,7 +162,7 @@ fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) 
 /// `highp`.
 ///
 /// A texture the profile stubs ([`dxlower_core::StageState::stubbed_resource`],
-/// `stub_resource_registers`, profiles.md §4.6 — matched by its RDEF
+/// `stub_resource_registers`, `docs/profiles.md#stubbed-resources` — matched by its RDEF
 /// binding name) declares nothing: no bare `tN`, no combined or shadow
 /// uniform, no manifest entry. It is still recorded in `resources` (with
 /// the declared dimension and return type, never refused since nothing is
@@ -234,7 +234,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         return Err(LowerError::invalid(format!("t{t} is declared twice")));
     }
     if cx.state().stubbed_resource(t).is_some() {
-        // Stubbed (profiles.md §4.6): recorded for the texture handlers,
+        // Stubbed (`docs/profiles.md#stubbed-resources`): recorded for the texture handlers,
         // which read zero from it, but nothing is declared or bound, so
         // neither the dimension nor the return type can be refused.
         cx.insert_resource(
@@ -353,6 +353,6 @@ fn declare(
 register_handler! {
     opcodes: &[Opcode::DclResource],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_resource",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_resource",
     lower: Lower::Decl(lower),
 }

@@ -5,8 +5,8 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 
 /// `dcl_resource_structured tN, stride`: declares a structured buffer.
 ///
-/// Spec: seed/decl-io.md §dcl_resource_structured; families.md §1, §6;
-/// profiles.md §4.5 (`BoneTransforms`), §4.6 (light lists).
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_resource_structured`;
+/// `docs/profiles.md#bone_transforms`, `docs/profiles.md#structured_data_texture`, `docs/profiles.md#stubbed-resources`.
 ///
 /// **GLSL ES 3.00**: none possible — structured buffers are shader
 /// storage buffers, which GLSL ES 3.00 does not have (stock HLSLcc's
@@ -15,7 +15,7 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 /// buffers by an ABI rewrite instead (ccpwgl `BoneTransforms` → `cb3`
 /// rows, native → dedicated std140 UBOs or data textures). Under the
 /// `bone_transforms` pass (vertex shaders) or the `structured_data_texture`
-/// pass (profiles.md §4.6; `ld_structured` refuses the loads of buffers
+/// pass (`lowerings/memory-structured/docs/memory-structured.md#structured_data_texture`; `ld_structured` refuses the loads of buffers
 /// the pass does not take) nothing is declared here: the memory-structured family declares the
 /// storage after the declarations. A buffer the profile stubs
 /// (`stub_resource_registers`, matched by its RDEF name) declares nothing
@@ -48,7 +48,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     let reg = op.indices.first().map(|i| i.imm).unwrap_or(0);
     // A pass that claimed the buffer before the declarations provides its
     // storage or decides what its loads do (`bone_transforms`,
-    // `structured_data_texture`, profiles.md §4.5, §4.6); a stubbed buffer
+    // `structured_data_texture`, `lowerings/memory-structured/docs/memory-structured.md#bone_transforms`); a stubbed buffer
     // declares nothing and its loads write zero.
     if let Ok(r) = u32::try_from(reg) {
         if cx.state().resource_claim(r).is_some() || cx.state().stubbed_resource(r).is_some() {
@@ -66,6 +66,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclResourceStructured],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_resource_structured",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_resource_structured",
     lower: Lower::Decl(lower),
 }

@@ -7,8 +7,8 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, SamplerMode};
 
 /// `dcl_sampler sN, <mode>`: declares a sampler state.
 ///
-/// Spec: seed/decl-io.md §dcl_sampler; families.md §1 `dcl_sampler`,
-/// §0.4 (names).
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_sampler`,
+/// `docs/conventions.md#fixed-names`.
 ///
 /// **GLSL ES 3.00**: nothing. GLSL ES has no separate sampler objects;
 /// the sampler survives only in the combined uniform names
@@ -64,6 +64,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclSampler],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_sampler",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_sampler",
     lower: Lower::Decl(lower),
 }

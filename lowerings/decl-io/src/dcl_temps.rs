@@ -9,8 +9,8 @@ const MAX_TEMPS: u32 = 4096;
 
 /// `dcl_temps N`: declares temps `r0..r{N-1}`.
 ///
-/// Spec: seed/decl-io.md §dcl_temps; families.md §0.1 (register file),
-/// §1 `dcl_temps`; profiles.md §3 `register_model`, `temp_zero_init`.
+/// Spec: `lowerings/decl-io/docs/decl-io.md#dcl_temps`, `docs/conventions.md#register-file`,
+/// `docs/conventions.md#register-models`.
 ///
 /// **GLSL ES 3.00**: one global `vec4 rN;` per temp, uninitialized, and
 /// [`dxlower_core::StageState::temps`] set to N. Every temp is float
@@ -67,6 +67,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclTemps],
     family: "decl-io",
-    spec: "seed decl-io.md §dcl_temps",
+    spec: "lowerings/decl-io/docs/decl-io.md#dcl_temps",
     lower: Lower::Decl(lower),
 }

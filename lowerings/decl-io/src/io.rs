@@ -332,7 +332,7 @@ pub fn note(cx: &mut DeclCtx<'_>, msg: String) {
 
 /// The interpolation qualifier text (with a trailing space, or empty) of a
 /// pixel-shader input of type `ty` declared with `mode`
-/// (`seed/decl-io.md` §dcl_input_ps, `profiles.md` §1 `noperspective`,
+/// (`lowerings/decl-io/docs/decl-io.md#dcl_input_ps`, profile switches `noperspective`,
 /// `sample_qualifier`):
 ///
 /// - integer inputs are `flat` whatever the mode (GLSL rule);

@@ -1,14 +1,14 @@
 //! # dxlower-decl-io
 //!
-//! The decl-io family: the 16 declaration opcodes of the seed spec
-//! `seed/decl-io.md` (`customdata`, `dcl_constant_buffer`,
+//! The decl-io family (`lowerings/decl-io/docs/decl-io.md`): the 16 declaration opcodes
+//! (`customdata`, `dcl_constant_buffer`,
 //! `dcl_global_flags`, `dcl_indexableTemp`, `dcl_input`, `dcl_input_ps`,
 //! `dcl_input_ps_sgv`, `dcl_input_ps_siv`, `dcl_input_sgv`, `dcl_input_siv`,
 //! `dcl_output`, `dcl_output_siv`, `dcl_resource`, `dcl_resource_structured`,
 //! `dcl_sampler`, `dcl_temps`) plus `dcl_indexrange` (which emits
 //! nothing), with the cross-family conventions of
-//! `families.md` §0–§1, the corrections of `families-review.md` and the
-//! profile switches of `profiles.md` §1–§4.
+//! `docs/conventions.md` and the
+//! profile switches of `docs/profiles.md#decl_io-declarations-and-the-stage-interface`.
 //!
 //! Declarations run in phase 1 with a [`dxlower_core::DeclCtx`]. Besides the
 //! GLSL they write, they build the register model every instruction family
@@ -50,11 +50,11 @@
 //! In a program translated as a VS+PS pair ([`dxlower_core::link()`]) the
 //! handlers read the agreements of [`dxlower_core::StageState::link`]:
 //! constant-buffer sizes, one type and width per varying, the pixel
-//! input's interpolation on the vertex output (profiles.md §4.7).
+//! input's interpolation on the vertex output (`docs/manifest.md#link-rules`).
 //!
-//! The decisions taken where the seed is low-confidence, with the evidence
+//! The decisions taken where the shape was not obvious, with the evidence
 //! for each (glslangValidator, Mesa llvmpipe, corpus counts, reference
-//! sources), are in `docs/decl-io.md` beside this crate.
+//! sources), are in `lowerings/decl-io/docs/decl-io.md`, after the rules.
 
 /// The family this crate implements: its name in the opcode table's
 /// family column and in its handlers' registrations.

@@ -3,8 +3,8 @@
 //!
 //! | pass | when | hook | what |
 //! |---|---|---|---|
-//! | `link_unfed_varyings` | every linked program | after the declarations | the VS declares and zero-fills the PS inputs no VS output feeds (profiles.md §4.7) |
-//! | `binormal_to_bitangent` | named in the profile | before the declarations | VS attribute `in_BINORMAL<n>` is declared `in_BITANGENT<n>` (profiles.md §4.2) |
+//! | `link_unfed_varyings` | every linked program | after the declarations | the VS declares and zero-fills the PS inputs no VS output feeds (`lowerings/decl-io/docs/decl-io.md#link_unfed_varyings`) |
+//! | `binormal_to_bitangent` | named in the profile | before the declarations | VS attribute `in_BINORMAL<n>` is declared `in_BITANGENT<n>` (`lowerings/decl-io/docs/decl-io.md#binormal_to_bitangent`) |
 //!
 //! The other program-level agreements (constant-buffer sizes, varying
 //! types and widths, VS interpolation copied from the PS) are read by the
@@ -24,7 +24,7 @@ use dxlower_dxbc::InterpolationMode;
 /// GLSL ES 3.00 fails the link when a fragment input that the fragment
 /// shader uses has no matching vertex output; D3D leaves such an input
 /// undefined (in practice, zero on most drivers), so zero is the value
-/// chosen (profiles.md §4.7, "zero-fill on the VS side"). The pixel stage
+/// chosen (`lowerings/decl-io/docs/decl-io.md#link_unfed_varyings`). The pixel stage
 /// is left as it is. Each zero-filled varying is a note of the vertex
 /// stage's record (the program manifest lists it; `dxlower link` prints
 /// it).
@@ -70,7 +70,7 @@ register_pass! {
     name: "link_unfed_varyings",
     when: PassWhen::Linked,
     params: Some(&[]),
-    spec: "profiles.md §4.7 (PS input with no VS writer)",
+    spec: "lowerings/decl-io/docs/decl-io.md#link_unfed_varyings",
     before: None,
     after: Some(link_unfed_varyings),
 }
@@ -99,7 +99,7 @@ fn indices(spec: &PassSpec) -> Result<Option<Vec<u32>>, LowerError> {
 /// case of the semantic; the new name is upper case, as Carbon metadata
 /// spells it).
 ///
-/// profiles.md §4.2: keep the DXBC name in lowering and rename only when
+/// The Carbon contract: keep the DXBC name in lowering and rename only when
 /// the stage's Carbon contract declares a `BITANGENT` pipeline input (same
 /// channel, two names). dxlower reads no Carbon metadata, so the profile
 /// states the contract instead: listing the pass says the consumer binds
@@ -158,7 +158,7 @@ register_pass! {
     name: "binormal_to_bitangent",
     when: PassWhen::Named,
     params: Some(&["indices"]),
-    spec: "profiles.md §4.2",
+    spec: "lowerings/decl-io/docs/decl-io.md#binormal_to_bitangent",
     before: Some(binormal_to_bitangent),
     after: None,
 }

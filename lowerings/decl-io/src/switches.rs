@@ -5,7 +5,7 @@
 //! vertex-attribute typing and locations, the shape of the immediate
 //! constant buffer, system values that need an extension or a runtime
 //! uniform, and which resource kinds are emulated. Every field defaults to
-//! the plain `webgl2` behaviour; profiles.md (restated in `docs/`)
+//! the plain `webgl2` behaviour; `docs/profiles.md#decl_io-declarations-and-the-stage-interface`
 //! describes each with the profile that sets it.
 //!
 //! ```ron
@@ -22,11 +22,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DeclIoSwitches {
-    /// Precision of sampler uniforms (profiles.md §1 `sampler_precision`).
+    /// Precision of sampler uniforms (`lowerings/decl-io/docs/decl-io.md#dcl_resource`).
     pub sampler_precision: SamplerPrecision,
-    /// `dcl_global_flags forceEarlyDepthStencil` (profiles.md §1).
+    /// `dcl_global_flags forceEarlyDepthStencil` (`lowerings/decl-io/docs/decl-io.md#dcl_global_flags`).
     pub early_fragment_tests: EarlyFragmentTests,
-    /// `noperspective` interpolation on PS inputs (profiles.md §1).
+    /// `noperspective` interpolation on PS inputs (`lowerings/decl-io/docs/decl-io.md#dcl_input_ps`).
     pub noperspective: NoPerspective,
     /// `sample` interpolation qualifier (not a GLSL ES 3.00 keyword).
     pub sample_qualifier: Gate,
@@ -40,20 +40,20 @@ pub struct DeclIoSwitches {
     /// extension.
     pub clip_cull_distance: bool,
     /// Which `#extension` directive names the clip/cull-distance built-ins
-    /// when `clip_cull_distance` is on (profiles.md §2).
+    /// when `clip_cull_distance` is on (`lowerings/decl-io/docs/decl-io.md#system-values`).
     pub clip_cull_extension: ClipCullExtension,
     /// Allow `SV_SampleIndex` through `GL_OES_sample_variables`.
     pub sample_variables: bool,
-    /// How `SV_VertexID` relates to `gl_VertexID` (profiles.md §3).
+    /// How `SV_VertexID` relates to `gl_VertexID` (`lowerings/decl-io/docs/decl-io.md#system-values`).
     pub vertex_id_base: VertexIdBase,
     /// Zero-fill VS outputs that are declared but never written.
     pub signature_only_output_fill: bool,
-    /// How integer vertex attributes are declared (profiles.md §4.3).
+    /// How integer vertex attributes are declared (`lowerings/decl-io/docs/decl-io.md#dcl_input`).
     pub integer_vertex_attributes: IntegerVertexAttributes,
     /// Remap of clip-space depth from D3D's `0..w` to GL's `-w..w`
-    /// (profiles.md §3 `clip_z_remap`).
+    /// (`lowerings/decl-io/docs/decl-io.md#system-values`).
     pub clip_z_remap: ClipZRemap,
-    /// 1D textures (profiles.md §2): declared as W×1 2D textures, or
+    /// 1D textures (`lowerings/decl-io/docs/decl-io.md#dcl_resource`): declared as W×1 2D textures, or
     /// refused.
     pub texture_1d: Texture1D,
     /// Texture buffers (`Buffer<>` SRVs).
@@ -97,8 +97,8 @@ pub enum SamplerPrecision {
     PerKind,
     /// `mediump` for float colour samplers; `highp` for integer, shadow
     /// and data (bare `t<N>` for `ld`/`resinfo`) samplers (the ccpwgl
-    /// choice; since families-review.md finding 20 the same rule as
-    /// `PerKind`, kept as the name profiles.md gives it).
+    /// choice; the same rule as
+    /// `PerKind`, kept as the name of that profile's setting).
     Mediump,
     /// `highp` everywhere.
     Highp,
@@ -148,7 +148,7 @@ pub enum VsInputLocations {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum IcbShape {
     /// `const vec4 ImmCB_0[K] = vec4[K](vec4(uintBitsToFloat(0x…u), …), …)`
-    /// (the seed's recommendation). Legal GLSL ES 3.00 and accepted by
+    /// Legal GLSL ES 3.00 and accepted by
     /// ANGLE and Mesa, but glslangValidator does not constant-fold the
     /// bit-cast built-ins and rejects the initializer.
     ConstVec4Array,
@@ -156,7 +156,7 @@ pub enum IcbShape {
     /// dwords as integer constants, converted at each read
     /// ([`dxlower_core::StageState::icb_ty`] is `Uint`). Compiles everywhere and no
     /// compiler ever re-prints the data as a float literal (the decl-io
-    /// crate's `docs/decl-io.md` records the evidence).
+    /// rules document records the evidence, `lowerings/decl-io/docs/decl-io.md#decisions-and-evidence`).
     ConstUvec4Array,
 }
 
@@ -174,7 +174,7 @@ pub enum Precise {
 /// Both name the same built-ins; which one a compiler accepts depends on
 /// the runtime: Mesa's GLES 3.0 knows only the GLES extension, WebGL
 /// (ANGLE) only its own directive, exposed to pages as
-/// `WEBGL_clip_cull_distance` (the decl-io crate's `docs/decl-io.md`
+/// `WEBGL_clip_cull_distance` (`lowerings/decl-io/docs/decl-io.md#4-clip-and-cull-distances`
 /// records the evidence).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ClipCullExtension {

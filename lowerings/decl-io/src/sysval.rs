@@ -1,7 +1,7 @@
 //! System values: the storage of every `_sgv`/`_siv` declaration and of
-//! signature rows that carry a system value (`seed/decl-io.md`
-//! §dcl_output_siv, §dcl_input_ps_siv, §dcl_input_ps_sgv / dcl_input_sgv;
-//! `families.md` §1; `profiles.md` §2 for the gated ones).
+//! signature rows that carry a system value
+//! (`lowerings/decl-io/docs/decl-io.md#system-values`; the gated ones are refused
+//! unless their switch is set).
 //!
 //! | system value | stage | storage | gate |
 //! |---|---|---|---|
@@ -262,13 +262,13 @@ pub const CLIP_Z_REMAP: &str = "gl_Position.z = 2.0 * gl_Position.z - gl_Positio
 /// The profile switches that hang on the vertex shader's `SV_Position`
 /// output, applied once when `gl_Position` is first mapped:
 ///
-/// - `precise = InvariantPosition` (profiles.md §1): when any instruction
+/// - `precise = InvariantPosition`: when any instruction
 ///   of the shader carries the SM5 precise mask, `invariant gl_Position;`
 ///   (GLSL ES 3.00 §4.6.1: the position is computed identically by every
 ///   program whose vertex shader computes it with the same expressions and
 ///   inputs, which is what `precise` on a position chain asks for, e.g. a
 ///   depth pre-pass and the shading pass).
-/// - `clip_z_remap = Epilogue` (profiles.md §3): [`CLIP_Z_REMAP`] joins
+/// - `clip_z_remap = Epilogue`: [`CLIP_Z_REMAP`] joins
 ///   the stage epilogue (`Output::epilogue`), which the returns of `main`
 ///   run after every write of the shader.
 fn position_switches(cx: &mut DeclCtx<'_>) {

@@ -17,7 +17,7 @@ fn infix<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, op: &str) -> Result<(), Lo
 
 /// `add`: componentwise float addition.
 ///
-/// **Spec**: families.md §2 `add`; Microsoft "add (sm4 - asm)"; D3D11.3
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#add-mul`; Microsoft "add (sm4 - asm)"; D3D11.3
 /// functional spec §3.1 (Floating Point Rules).
 ///
 /// **GLSL ES 3.00**: `d.m = a.m + b.m;` (infix `+`, sources through the
@@ -41,13 +41,13 @@ fn lower_add<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Add],
     family: "float-alu",
-    spec: "families.md §2 add",
+    spec: "lowerings/float-alu/docs/float-alu.md#add-mul",
     lower: Lower::Inst(lower_add),
 }
 
 /// `mul`: componentwise float multiplication.
 ///
-/// **Spec**: families.md §2 `mul`; Microsoft "mul (sm4 - asm)"; D3D11.3
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#add-mul`; Microsoft "mul (sm4 - asm)"; D3D11.3
 /// functional spec §3.1.
 ///
 /// **GLSL ES 3.00**: `d.m = a.m * b.m;`
@@ -67,13 +67,13 @@ fn lower_mul<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Mul],
     family: "float-alu",
-    spec: "families.md §2 mul",
+    spec: "lowerings/float-alu/docs/float-alu.md#add-mul",
     lower: Lower::Inst(lower_mul),
 }
 
 /// `div`: componentwise float division.
 ///
-/// **Spec**: families.md §2 `div`; Microsoft "div (sm4 - asm)"; D3D11.3
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#div`; Microsoft "div (sm4 - asm)"; D3D11.3
 /// functional spec §3.1 ("divide by 0 produces ±INF, except 0/0 which
 /// results in NaN").
 ///
@@ -95,13 +95,13 @@ fn lower_div<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Div],
     family: "float-alu",
-    spec: "families.md §2 div",
+    spec: "lowerings/float-alu/docs/float-alu.md#div",
     lower: Lower::Inst(lower_div),
 }
 
 /// `mad`: componentwise multiply-add.
 ///
-/// **Spec**: families.md §2 `mad`; Microsoft "mad (sm4 - asm)"; D3D11.3
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#mad`; Microsoft "mad (sm4 - asm)"; D3D11.3
 /// functional spec §3.1 (fused operations may round once or twice).
 ///
 /// **GLSL ES 3.00**: `d.m = a.m * b.m + c.m;` — infix, never `fma()`
@@ -127,6 +127,6 @@ fn lower_mad<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Mad],
     family: "float-alu",
-    spec: "families.md §2 mad",
+    spec: "lowerings/float-alu/docs/float-alu.md#mad",
     lower: Lower::Inst(lower_mad),
 }

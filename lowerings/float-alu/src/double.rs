@@ -28,8 +28,8 @@ pub const DOUBLE_OPCODES: &[Opcode] = &[
 
 /// Every double-precision instruction: refused.
 ///
-/// **Spec**: families.md §7 ("`d*` double ops, `dtof/ftod/…` → refuse"),
-/// profiles.md §2 "fp64 / doubles: refuse" for every profile.
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#double-precision` (refused in every profile,
+/// `docs/profiles.md#refused-in-every-profile`).
 ///
 /// **GLSL ES 3.00**: none — ES 3.00 has no `double` type and no 64-bit
 /// integer to emulate one exactly (`GL_ARB_gpu_shader_fp64` is desktop-only).
@@ -52,6 +52,6 @@ fn lower_double<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), Lowe
 register_handler! {
     opcodes: DOUBLE_OPCODES,
     family: "float-alu",
-    spec: "families.md §7 double ops; profiles.md §2 fp64",
+    spec: "lowerings/float-alu/docs/float-alu.md#double-precision",
     lower: Lower::Inst(lower_double),
 }

@@ -17,7 +17,7 @@ fn dot<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, n: u8) -> Result<(), LowerEr
 
 /// `dp2`: two-component dot product.
 ///
-/// **Spec**: families.md §2 `dp2`; Microsoft "dp2 (sm4 - asm)"; D3D11.3
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#dp2-dp3-dp4`; Microsoft "dp2 (sm4 - asm)"; D3D11.3
 /// functional spec §3.1 (fused operations such as `dp3` may round like a
 /// sequence of `mul`/`add` or better).
 ///
@@ -39,13 +39,13 @@ fn lower_dp2<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Dp2],
     family: "float-alu",
-    spec: "families.md §2 dp2",
+    spec: "lowerings/float-alu/docs/float-alu.md#dp2-dp3-dp4",
     lower: Lower::Inst(lower_dp2),
 }
 
 /// `dp3`: three-component dot product.
 ///
-/// **Spec**: families.md §2 `dp3`; Microsoft "dp3 (sm4 - asm)"; D3D11.3
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#dp2-dp3-dp4`; Microsoft "dp3 (sm4 - asm)"; D3D11.3
 /// functional spec §3.1.
 ///
 /// **GLSL ES 3.00**: `dot(a.xyz, b.xyz)` — three swizzle lanes whatever
@@ -65,13 +65,13 @@ fn lower_dp3<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Dp3],
     family: "float-alu",
-    spec: "families.md §2 dp3",
+    spec: "lowerings/float-alu/docs/float-alu.md#dp2-dp3-dp4",
     lower: Lower::Inst(lower_dp3),
 }
 
 /// `dp4`: four-component dot product.
 ///
-/// **Spec**: families.md §2 `dp4`; Microsoft "dp4 (sm4 - asm)"; D3D11.3
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#dp2-dp3-dp4`; Microsoft "dp4 (sm4 - asm)"; D3D11.3
 /// functional spec §3.1.
 ///
 /// **GLSL ES 3.00**: `dot(a.xyzw, b.xyzw)` — full four-lane sources;
@@ -90,6 +90,6 @@ fn lower_dp4<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Dp4],
     family: "float-alu",
-    spec: "families.md §2 dp4",
+    spec: "lowerings/float-alu/docs/float-alu.md#dp2-dp3-dp4",
     lower: Lower::Inst(lower_dp4),
 }

@@ -1,11 +1,11 @@
 //! # dxlower-float-alu
 //!
 //! The float-alu family: the 21 float arithmetic opcodes of
-//! `families.md` §2 (`add`, `div`, `dp2`, `dp3`, `dp4`, `exp`, `frc`, `log`,
+//! `lowerings/float-alu/docs/float-alu.md` (`add`, `div`, `dp2`, `dp3`, `dp4`, `exp`, `frc`, `log`,
 //! `mad`, `max`, `min`, `mov`, `mul`, `rcp`, `round_ne`, `round_ni`,
 //! `round_pi`, `round_z`, `rsq`, `sincos`, `sqrt`), with the cross-family
-//! rules of §0 and the corrections of `families-review.md` (findings 6, 7,
-//! 16, 17, 18). It also owns the double-precision opcodes of §7, which it
+//! rules of `docs/conventions.md`. It also owns the double-precision opcodes,
+//! which it
 //! refuses by name (GLSL ES 3.00 has no doubles).
 //!
 //! Every handler reads its sources as float through the register model
@@ -23,7 +23,7 @@
 //!
 //! ## Decisions
 //!
-//! The low-confidence points of §2 were settled with two tools:
+//! The points where the GLSL form was not obvious were settled with two tools:
 //! `glslangValidator` (ES 3.00 legality of every emitted form, run by the
 //! `float_alu` integration tests on each snapshot's full shader) and Mesa
 //! llvmpipe (LLVM 15) through EGL surfaceless: a one-pixel GLSL ES 3.00
@@ -62,11 +62,11 @@
 //!    11603); ANGLE carries an `isnan` emulation for its HLSL output
 //!    (`InitBuiltInIsnanFunctionEmulatorForHLSLWorkarounds`), applied as a
 //!    driver workaround, so this stays a documented risk there.
-//! 3. **`_sat`**: done by the core's `assign` (§0.3). On llvmpipe
+//! 3. **`_sat`**: done by the core's `assign` (`docs/conventions.md#saturate`). On llvmpipe
 //!    `clamp(NaN, 0.0, 1.0)` already returns 0 and the `nan_exact` form
 //!    `mix(clamp(d, 0.0, 1.0), vec4(0.0), isnan(d))` returns 0 for ±NaN,
 //!    1 for +Inf, 0 for -1.
-//! 4. **Movers keep bits** (families-review.md finding 6): `mov` reads its
+//! 4. **Movers keep bits** (`docs/conventions.md#immediates`): `mov` reads its
 //!    source with `src_mover`, so immediates print as
 //!    `uintBitsToFloat(0x…u)` unless their decimal is exact. On llvmpipe a
 //!    NaN payload (`0x7fc00001`, `0xffbfffff`, `0x7f800001`) and the

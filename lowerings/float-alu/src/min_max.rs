@@ -49,8 +49,8 @@ fn min_max<'a>(
 
 /// `min`: componentwise minimum.
 ///
-/// **Spec**: families.md §2 `min`/`max` (corrected by families-review.md
-/// finding 16); Microsoft "min (sm4 - asm)"; D3D11.3 functional spec §3.1
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#min-max`;
+/// Microsoft "min (sm4 - asm)"; D3D11.3 functional spec §3.1
 /// (min/max with exactly one NaN operand return the other operand, IEEE
 /// 754R; two NaNs return NaN; denormals are flushed for the comparison;
 /// `min(-0, +0)` should be -0 but either zero is allowed).
@@ -81,13 +81,13 @@ fn lower_min<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Min],
     family: "float-alu",
-    spec: "families.md §2 min",
+    spec: "lowerings/float-alu/docs/float-alu.md#min-max",
     lower: Lower::Inst(lower_min),
 }
 
 /// `max`: componentwise maximum.
 ///
-/// **Spec**: families.md §2 `min`/`max` (families-review.md finding 16);
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#min-max`;
 /// Microsoft "max (sm4 - asm)"; D3D11.3 functional spec §3.1 (as `min`;
 /// `max(-0, +0)` should be +0).
 ///
@@ -111,6 +111,6 @@ fn lower_max<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Max],
     family: "float-alu",
-    spec: "families.md §2 max",
+    spec: "lowerings/float-alu/docs/float-alu.md#min-max",
     lower: Lower::Inst(lower_max),
 }

@@ -5,7 +5,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 
 /// `mov`: masked copy of a source into a destination.
 ///
-/// **Spec**: families.md §2 `mov` and §0.1 (immediates read by a mover keep
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#mov` and `docs/conventions.md#immediates` (immediates read by a mover keep
 /// their exact bits); Microsoft "mov (sm4 - asm)"; D3D11.3 functional spec
 /// §3.1 (a raw move does not alter the data: NaN payloads and denormals
 /// survive, `_sat`/modifiers aside).
@@ -22,7 +22,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// 3.00 allows an implementation to flush denormals and canonicalise NaNs
 /// even on a copy (§4.5.1); Mesa llvmpipe preserves both (NaN payloads
 /// `0x7fc00001`/`0xffbfffff` and denormal `0x00000001` checked), while
-/// families.md §0.1 reports integer data as tiny floats lost on ANGLE/D3D11
+/// integer data whose bits are tiny floats has been seen lost on ANGLE/D3D11
 /// — the register-model risk of the `float_vec4` model, not of this
 /// handler. Under the companion register model a plain copy that involves
 /// a temp goes through the `uvec4` companions instead
@@ -45,6 +45,6 @@ fn lower_mov<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Mov],
     family: "float-alu",
-    spec: "families.md §2 mov",
+    spec: "lowerings/float-alu/docs/float-alu.md#mov",
     lower: Lower::Inst(lower_mov),
 }

@@ -5,9 +5,8 @@ use dxlower_dxbc::{Instruction, Opcode};
 
 /// `rcp`: componentwise `1 / x`.
 ///
-/// **Spec**: families.md §2 `rcp`; Microsoft "rcp (sm5 - asm)" (`rcp(±0) =
-/// ±Inf`, `rcp(±Inf) = ±0`, denormal inputs as ±0); families-review.md
-/// finding 18.
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#rcp`; Microsoft "rcp (sm5 - asm)" (`rcp(±0) =
+/// ±Inf`, `rcp(±Inf) = ±0`, denormal inputs as ±0).
 ///
 /// **GLSL ES 3.00**: `d.m = vecN(1.0) / s.m;` (HLSLcc's shape; the source
 /// is read through the destination mask) — `1.0 / s` for one lane.
@@ -37,6 +36,6 @@ fn lower_rcp<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Rcp],
     family: "float-alu",
-    spec: "families.md §2 rcp",
+    spec: "lowerings/float-alu/docs/float-alu.md#rcp",
     lower: Lower::Inst(lower_rcp),
 }

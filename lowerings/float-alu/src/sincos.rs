@@ -20,7 +20,7 @@ fn index_mentions(op: &Operand, ty: OperandType, reg: Option<u32>) -> bool {
         .any(|r| mentions(r, ty, reg))
 }
 
-/// Whether writing `d` can change what `src` reads (families.md §0.1:
+/// Whether writing `d` can change what `src` reads (`docs/conventions.md#reading-before-writing`:
 /// destination register type + index among the sources or inside a
 /// relative index).
 fn clobbers(d: &Dst<'_>, src: &Operand) -> bool {
@@ -70,8 +70,8 @@ fn local_lanes(local: &str, comps: &[u8], swz: [u8; 4], mask: u8) -> String {
 
 /// `sincos`: componentwise sine and cosine (radians) into two destinations.
 ///
-/// **Spec**: families.md §2 `sincos` (corrected by families-review.md
-/// finding 7) and §0.1 (multi-statement aliasing), §0.3 (`_sat` per
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#sincos` (with the rule of
+/// `docs/conventions.md#reading-before-writing` and `_sat` per
 /// destination); Microsoft "sincos (sm4 - asm)" (either destination may be
 /// `null`; any IEEE input; max absolute error 0.0008 on [-100π, 100π];
 /// `±Inf`/NaN → NaN; `sin(±0) = ±0`, `cos(±0) = 1`).
@@ -163,7 +163,7 @@ fn lower_sincos<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
 register_handler! {
     opcodes: &[Opcode::Sincos],
     family: "float-alu",
-    spec: "families.md §2 sincos",
+    spec: "lowerings/float-alu/docs/float-alu.md#sincos",
     lower: Lower::Inst(lower_sincos),
 }
 

@@ -18,7 +18,7 @@ fn call<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, f: &str) -> Result<(), Lowe
 
 /// `exp`: componentwise 2 to the power of the source.
 ///
-/// **Spec**: families.md §2 `exp` (**base 2**); Microsoft "exp (sm4 -
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#exp` (**base 2**); Microsoft "exp (sm4 -
 /// asm)" (`dest = 2^src0`, max relative error 2^-21, `exp(-Inf) = +0`,
 /// `exp(+Inf) = +Inf`, `exp(±0) = 1`).
 ///
@@ -39,13 +39,13 @@ fn lower_exp<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Exp],
     family: "float-alu",
-    spec: "families.md §2 exp",
+    spec: "lowerings/float-alu/docs/float-alu.md#exp",
     lower: Lower::Inst(lower_exp),
 }
 
 /// `log`: componentwise base-2 logarithm.
 ///
-/// **Spec**: families.md §2 `log` (**base 2**); Microsoft "log (sm4 -
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#log` (**base 2**); Microsoft "log (sm4 -
 /// asm)"; D3D11.3 functional spec §3.1 (`log(±0) = -Inf`, log of a
 /// negative value = NaN, denormal inputs flush to 0 → -Inf).
 ///
@@ -97,13 +97,13 @@ vec4 dx11_log2(vec4 v) { return vec4(dx11_log2(v.x), dx11_log2(v.y), dx11_log2(v
 register_handler! {
     opcodes: &[Opcode::Log],
     family: "float-alu",
-    spec: "families.md §2 log",
+    spec: "lowerings/float-alu/docs/float-alu.md#log",
     lower: Lower::Inst(lower_log),
 }
 
 /// `frc`: componentwise fractional part.
 ///
-/// **Spec**: families.md §2 `frc`; Microsoft "frc (sm4 - asm)"
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#frc`; Microsoft "frc (sm4 - asm)"
 /// (`dest = src0 - round_ni(src0)`, result in [+0, 1), `frc(±Inf) = NaN`,
 /// `frc(-0) = +0`).
 ///
@@ -125,13 +125,13 @@ fn lower_frc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Frc],
     family: "float-alu",
-    spec: "families.md §2 frc",
+    spec: "lowerings/float-alu/docs/float-alu.md#frc",
     lower: Lower::Inst(lower_frc),
 }
 
 /// `round_ne`: componentwise round to nearest, ties to even.
 ///
-/// **Spec**: families.md §2 `round_ne`; Microsoft "round_ne (sm4 - asm)".
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#round_ne-round_ni-round_pi-round_z`; Microsoft "round_ne (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `roundEven(s)` (core in ES 3.00; not `round`, whose
 /// tie direction is implementation-defined).
@@ -149,13 +149,13 @@ fn lower_round_ne<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 register_handler! {
     opcodes: &[Opcode::RoundNe],
     family: "float-alu",
-    spec: "families.md §2 round_ne",
+    spec: "lowerings/float-alu/docs/float-alu.md#round_ne-round_ni-round_pi-round_z",
     lower: Lower::Inst(lower_round_ne),
 }
 
 /// `round_ni`: componentwise round toward negative infinity.
 ///
-/// **Spec**: families.md §2 `round_ni`; Microsoft "round_ni (sm4 - asm)".
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#round_ne-round_ni-round_pi-round_z`; Microsoft "round_ni (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `floor(s)`.
 ///
@@ -172,13 +172,13 @@ fn lower_round_ni<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 register_handler! {
     opcodes: &[Opcode::RoundNi],
     family: "float-alu",
-    spec: "families.md §2 round_ni",
+    spec: "lowerings/float-alu/docs/float-alu.md#round_ne-round_ni-round_pi-round_z",
     lower: Lower::Inst(lower_round_ni),
 }
 
 /// `round_pi`: componentwise round toward positive infinity.
 ///
-/// **Spec**: families.md §2 `round_pi`; Microsoft "round_pi (sm4 - asm)".
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#round_ne-round_ni-round_pi-round_z`; Microsoft "round_pi (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `ceil(s)`.
 ///
@@ -195,13 +195,13 @@ fn lower_round_pi<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 register_handler! {
     opcodes: &[Opcode::RoundPi],
     family: "float-alu",
-    spec: "families.md §2 round_pi",
+    spec: "lowerings/float-alu/docs/float-alu.md#round_ne-round_ni-round_pi-round_z",
     lower: Lower::Inst(lower_round_pi),
 }
 
 /// `round_z`: componentwise round toward zero.
 ///
-/// **Spec**: families.md §2 `round_z`; Microsoft "round_z (sm4 - asm)".
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#round_ne-round_ni-round_pi-round_z`; Microsoft "round_z (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `trunc(s)` (core in ES 3.00).
 ///
@@ -218,13 +218,13 @@ fn lower_round_z<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
 register_handler! {
     opcodes: &[Opcode::RoundZ],
     family: "float-alu",
-    spec: "families.md §2 round_z",
+    spec: "lowerings/float-alu/docs/float-alu.md#round_ne-round_ni-round_pi-round_z",
     lower: Lower::Inst(lower_round_z),
 }
 
 /// `sqrt`: componentwise square root.
 ///
-/// **Spec**: families.md §2 `sqrt`; Microsoft "sqrt (sm4 - asm)"; D3D11.3
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#sqrt`; Microsoft "sqrt (sm4 - asm)"; D3D11.3
 /// functional spec §3.1 (`sqrt` of a negative value = NaN, `sqrt(-0) =
 /// -0`).
 ///
@@ -245,13 +245,13 @@ fn lower_sqrt<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 register_handler! {
     opcodes: &[Opcode::Sqrt],
     family: "float-alu",
-    spec: "families.md §2 sqrt",
+    spec: "lowerings/float-alu/docs/float-alu.md#sqrt",
     lower: Lower::Inst(lower_sqrt),
 }
 
 /// `rsq`: componentwise reciprocal square root.
 ///
-/// **Spec**: families.md §2 `rsq`; Microsoft "rsq (sm4 - asm)" (`rsq(+0) =
+/// **Spec**: `lowerings/float-alu/docs/float-alu.md#rsq`; Microsoft "rsq (sm4 - asm)" (`rsq(+0) =
 /// +Inf`, `rsq(-0) = -Inf`, denormals as zeros, `rsq(+Inf) = +0`, negative
 /// → NaN, max relative error 2^-21).
 ///
@@ -274,6 +274,6 @@ fn lower_rsq<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Rsq],
     family: "float-alu",
-    spec: "families.md §2 rsq",
+    spec: "lowerings/float-alu/docs/float-alu.md#rsq",
     lower: Lower::Inst(lower_rsq),
 }

@@ -1,6 +1,6 @@
 //! Integer arithmetic that maps to one GLSL operator or builtin per
 //! instruction: `iadd`, `imad`, `umad`, `ineg`, `imax`, `imin`, `umax`,
-//! `umin` (families.md §3, §7).
+//! `umin` (`lowerings/integer-conv/docs/integer-conv.md`).
 //!
 //! GLSL ES 3.00 `highp` integer `+`, `-` and `*` wrap modulo 2^32 like
 //! D3D's, so no helper is needed. The signedness of `min`/`max` decides the
@@ -37,7 +37,7 @@ fn mad<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, ty: Ty) -> Result<(), LowerE
 
 /// `iadd`: componentwise integer addition, wrapping.
 ///
-/// **Spec**: families.md §3 `iadd`; Microsoft "iadd (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#iadd`; Microsoft "iadd (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = intBitsToFloat(I(a) + I(b));`. Signed or unsigned
 /// does not matter: both wrap modulo 2^32 and give the same bits.
@@ -55,13 +55,13 @@ fn iadd<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Iadd],
     family: "integer-conv",
-    spec: "families.md §3 iadd",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#iadd",
     lower: Lower::Inst(iadd),
 }
 
 /// `imad`: integer multiply-add, low 32 bits, wrapping.
 ///
-/// **Spec**: families.md §3 `imad`; Microsoft "imad (sm5 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#imad-umad`; Microsoft "imad (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = intBitsToFloat(I(a) * I(b) + I(c));`.
 ///
@@ -77,13 +77,13 @@ fn imad<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Imad],
     family: "integer-conv",
-    spec: "families.md §3 imad",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#imad-umad",
     lower: Lower::Inst(imad),
 }
 
 /// `umad`: unsigned multiply-add, low 32 bits, wrapping.
 ///
-/// **Spec**: families.md §7 `umad`; Microsoft "umad (sm5 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#imad-umad`; Microsoft "umad (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = uintBitsToFloat(U(a) * U(b) + U(c));`.
 ///
@@ -98,13 +98,13 @@ fn umad<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Umad],
     family: "integer-conv",
-    spec: "families.md §7 umad",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#imad-umad",
     lower: Lower::Inst(umad),
 }
 
 /// `ineg`: two's-complement negate.
 ///
-/// **Spec**: families.md §3 `ineg`; Microsoft "ineg (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#ineg`; Microsoft "ineg (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = intBitsToFloat(-I(s));` — unary minus on a
 /// `highp int` wraps (`-INT_MIN` is `INT_MIN`), as in D3D.
@@ -122,13 +122,13 @@ fn ineg<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Ineg],
     family: "integer-conv",
-    spec: "families.md §3 ineg",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#ineg",
     lower: Lower::Inst(ineg),
 }
 
 /// `imax`: signed maximum.
 ///
-/// **Spec**: families.md §3 `imax`; Microsoft "imax (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#imax-imin-umax-umin`; Microsoft "imax (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = intBitsToFloat(max(I(a), I(b)));`.
 ///
@@ -143,13 +143,13 @@ fn imax<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Imax],
     family: "integer-conv",
-    spec: "families.md §3 imax",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#imax-imin-umax-umin",
     lower: Lower::Inst(imax),
 }
 
 /// `imin`: signed minimum.
 ///
-/// **Spec**: families.md §3 `imin`; Microsoft "imin (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#imax-imin-umax-umin`; Microsoft "imin (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = intBitsToFloat(min(I(a), I(b)));`.
 ///
@@ -164,13 +164,13 @@ fn imin<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Imin],
     family: "integer-conv",
-    spec: "families.md §3 imin",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#imax-imin-umax-umin",
     lower: Lower::Inst(imin),
 }
 
 /// `umax`: unsigned maximum.
 ///
-/// **Spec**: families.md §3 `umax`; Microsoft "umax (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#imax-imin-umax-umin`; Microsoft "umax (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = uintBitsToFloat(max(U(a), U(b)));`.
 ///
@@ -185,13 +185,13 @@ fn umax<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Umax],
     family: "integer-conv",
-    spec: "families.md §3 umax",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#imax-imin-umax-umin",
     lower: Lower::Inst(umax),
 }
 
 /// `umin`: unsigned minimum.
 ///
-/// **Spec**: families.md §3 `umin`; Microsoft "umin (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#imax-imin-umax-umin`; Microsoft "umin (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = uintBitsToFloat(min(U(a), U(b)));`.
 ///
@@ -206,6 +206,6 @@ fn umin<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Umin],
     family: "integer-conv",
-    spec: "families.md §3 umin",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#imax-imin-umax-umin",
     lower: Lower::Inst(umin),
 }

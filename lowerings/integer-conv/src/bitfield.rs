@@ -1,5 +1,5 @@
-//! Bit-field extract and insert: `ubfe`, `ibfe`, `bfi` (families.md §3,
-//! §8; profiles.md §3 `bit_helpers`).
+//! Bit-field extract and insert: `ubfe`, `ibfe`, `bfi` (`lowerings/integer-conv/docs/integer-conv.md#ubfe-ibfe`,
+//! `lowerings/integer-conv/docs/integer-conv.md#bfi`).
 //!
 //! `bitfieldExtract`/`bitfieldInsert` are GLSL ES 3.10, so each opcode gets
 //! a scalar helper that implements the D3D definition, called once per lane
@@ -72,8 +72,8 @@ uint dx11_bfi(uint width, uint offset, uint insert, uint base)
 
 /// `ubfe`: unsigned bit-field extract.
 ///
-/// **Spec**: families.md §3 `ubfe` (with the families-review.md masking and
-/// aliasing corrections); Microsoft "ubfe (sm5 - asm)". Operands: width,
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#ubfe-ibfe` (width and offset masked,
+/// sources read before the write); Microsoft "ubfe (sm5 - asm)". Operands: width,
 /// offset, value.
 ///
 /// **GLSL ES 3.00**: one assignment,
@@ -100,14 +100,14 @@ fn ubfe<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Ubfe],
     family: "integer-conv",
-    spec: "families.md §3 ubfe",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#ubfe-ibfe",
     lower: Lower::Inst(ubfe),
 }
 
 /// `ibfe`: signed bit-field extract (the field is sign-extended).
 ///
-/// **Spec**: families.md §3 `ibfe` (with the families-review.md masking and
-/// aliasing corrections); Microsoft "ibfe (sm5 - asm)". Operands: width,
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#ubfe-ibfe` (width and offset masked,
+/// sources read before the write); Microsoft "ibfe (sm5 - asm)". Operands: width,
 /// offset, value.
 ///
 /// **GLSL ES 3.00**: one assignment,
@@ -134,14 +134,14 @@ fn ibfe<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Ibfe],
     family: "integer-conv",
-    spec: "families.md §3 ibfe",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#ubfe-ibfe",
     lower: Lower::Inst(ibfe),
 }
 
 /// `bfi`: bit-field insert.
 ///
-/// **Spec**: families.md §3 `bfi` (with the families-review.md masking
-/// correction); Microsoft "bfi (sm5 - asm)". Operands: width, offset,
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#bfi` (width and offset
+/// masked); Microsoft "bfi (sm5 - asm)". Operands: width, offset,
 /// insert, base.
 ///
 /// **GLSL ES 3.00**: one assignment,
@@ -169,6 +169,6 @@ fn bfi<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Bfi],
     family: "integer-conv",
-    spec: "families.md §3 bfi",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#bfi",
     lower: Lower::Inst(bfi),
 }

@@ -1,5 +1,5 @@
 //! Bit counting and reversal: `countbits`, `firstbit_hi`, `firstbit_lo`,
-//! `firstbit_shi`, `bfrev` (families.md §3 `countbits`, §7, §8, §9.9).
+//! `firstbit_shi`, `bfrev` (`lowerings/integer-conv/docs/integer-conv.md#countbits` and the sections after it).
 //!
 //! `bitCount`, `findMSB`, `findLSB` and `bitfieldReverse` are GLSL ES 3.10,
 //! so each opcode gets a scalar helper of plain shifts and masks, called
@@ -124,7 +124,7 @@ fn unary_helper<'a>(
 
 /// `countbits`: number of set bits per lane.
 ///
-/// **Spec**: families.md §3 `countbits`; Microsoft "countbits (sm5 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#countbits`; Microsoft "countbits (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = uintBitsToFloat(uvecN(dx11_countbits(U(s.x)), …));`
 /// with [`DX11_COUNTBITS`] (the count is the same bits as int or uint).
@@ -140,13 +140,13 @@ fn countbits<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Countbits],
     family: "integer-conv",
-    spec: "families.md §3 countbits",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#countbits",
     lower: Lower::Inst(countbits),
 }
 
 /// `firstbit_hi`: position of the highest set bit, counted from the MSB.
 ///
-/// **Spec**: families.md §7 and §9 item 9; Microsoft "firstbit_hi (sm5 -
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#firstbit_hi-firstbit_lo-firstbit_shi`; Microsoft "firstbit_hi (sm5 -
 /// asm)".
 ///
 /// **GLSL ES 3.00**: `d = uintBitsToFloat(uvecN(dx11_firstbit_hi(U(s.x)), …));`
@@ -164,13 +164,13 @@ fn firstbit_hi<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
 register_handler! {
     opcodes: &[Opcode::FirstbitHi],
     family: "integer-conv",
-    spec: "families.md §7 firstbit_hi",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#firstbit_hi-firstbit_lo-firstbit_shi",
     lower: Lower::Inst(firstbit_hi),
 }
 
 /// `firstbit_lo`: position of the lowest set bit, counted from the LSB.
 ///
-/// **Spec**: families.md §7; Microsoft "firstbit_lo (sm5 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#firstbit_hi-firstbit_lo-firstbit_shi`; Microsoft "firstbit_lo (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = uintBitsToFloat(uvecN(dx11_firstbit_lo(U(s.x)), …));`
 /// with [`DX11_FIRSTBIT_LO`].
@@ -186,14 +186,14 @@ fn firstbit_lo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
 register_handler! {
     opcodes: &[Opcode::FirstbitLo],
     family: "integer-conv",
-    spec: "families.md §7 firstbit_lo",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#firstbit_hi-firstbit_lo-firstbit_shi",
     lower: Lower::Inst(firstbit_lo),
 }
 
 /// `firstbit_shi`: signed variant of `firstbit_hi` (first bit that differs
 /// from the sign bit), counted from the MSB.
 ///
-/// **Spec**: families.md §7 and §9 item 9; Microsoft "firstbit_shi (sm5 -
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#firstbit_hi-firstbit_lo-firstbit_shi`; Microsoft "firstbit_shi (sm5 -
 /// asm)".
 ///
 /// **GLSL ES 3.00**: `d = uintBitsToFloat(uvecN(dx11_firstbit_shi(I(s.x)), …));`
@@ -210,13 +210,13 @@ fn firstbit_shi<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
 register_handler! {
     opcodes: &[Opcode::FirstbitShi],
     family: "integer-conv",
-    spec: "families.md §7 firstbit_shi",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#firstbit_hi-firstbit_lo-firstbit_shi",
     lower: Lower::Inst(firstbit_shi),
 }
 
 /// `bfrev`: reverse the 32 bits of each lane.
 ///
-/// **Spec**: families.md §7; Microsoft "bfrev (sm5 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#bfrev`; Microsoft "bfrev (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = uintBitsToFloat(uvecN(dx11_bfrev(U(s.x)), …));`
 /// with [`DX11_BFREV`].
@@ -232,6 +232,6 @@ fn bfrev<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
 register_handler! {
     opcodes: &[Opcode::Bfrev],
     family: "integer-conv",
-    spec: "families.md §7 bfrev",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#bfrev",
     lower: Lower::Inst(bfrev),
 }

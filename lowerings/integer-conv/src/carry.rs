@@ -1,5 +1,5 @@
-//! Add with carry and subtract with borrow: `uaddc`, `usubb` (families.md
-//! §7 with the families-review.md correction).
+//! Add with carry and subtract with borrow: `uaddc`, `usubb`
+//! (`lowerings/integer-conv/docs/integer-conv.md#uaddc-usubb`).
 //!
 //! Operands: result destination, carry/borrow destination, a, b; either
 //! destination may be `null`. The result wraps modulo 2^32; the second
@@ -8,7 +8,7 @@
 //! else `0u` — a 0/1 value, not a comparison mask. `uaddCarry`/`usubBorrow`
 //! are ES 3.10, but both tests are plain comparisons, so no helper is
 //! needed. The two-destination writer keeps D3D's read-all-sources-first
-//! semantics (families.md §0.1).
+//! semantics (`docs/conventions.md#reading-before-writing`).
 
 use crate::common::{fmt_err, write_two, Out};
 use dxlower_core::{register_handler, Ctx, Lower, LowerError, Ty};
@@ -76,7 +76,7 @@ fn carry<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, add: bool) -> Result<(), L
 
 /// `uaddc`: unsigned add with carry out.
 ///
-/// **Spec**: families.md §7 `uaddc`; Microsoft "uaddc (sm5 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#uaddc-usubb`; Microsoft "uaddc (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: `d0 = uintBitsToFloat(U(a) + U(b));`
 /// `d1 = uintBitsToFloat(uvecN(lessThan(U(a) + U(b), U(a))));`
@@ -94,13 +94,13 @@ fn uaddc<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
 register_handler! {
     opcodes: &[Opcode::Uaddc],
     family: "integer-conv",
-    spec: "families.md §7 uaddc",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#uaddc-usubb",
     lower: Lower::Inst(uaddc),
 }
 
 /// `usubb`: unsigned subtract with borrow out.
 ///
-/// **Spec**: families.md §7 `usubb`; Microsoft "usubb (sm5 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#uaddc-usubb`; Microsoft "usubb (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: `d0 = uintBitsToFloat(U(a) - U(b));`
 /// `d1 = uintBitsToFloat(uvecN(lessThan(U(a), U(b))));`
@@ -118,6 +118,6 @@ fn usubb<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
 register_handler! {
     opcodes: &[Opcode::Usubb],
     family: "integer-conv",
-    spec: "families.md §7 usubb",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#uaddc-usubb",
     lower: Lower::Inst(usubb),
 }

@@ -1,6 +1,6 @@
 //! Shared building blocks of the integer-conv handlers: per-lane helper
 //! calls in one vector constructor, destination/source alias detection
-//! (families.md §0.1 aliasing rule), the two-destination writer
+//! (`docs/conventions.md#reading-before-writing`), the two-destination writer
 //! (`udiv`, `imul`/`umul`, `uaddc`/`usubb`) and shift-count printing.
 
 use dxlower_core::{Ctx, Dst, LowerError, Src, Ty};
@@ -135,7 +135,7 @@ pub(crate) struct Out<'a> {
 
 /// Writes the two destinations of `udiv`, `imul`/`umul`, `uaddc`/`usubb`
 /// (either may be `null`) so that neither write changes what the other
-/// statement reads (families.md §0.1, §3 `udiv`). Sources are operands
+/// statement reads (`docs/conventions.md#reading-before-writing`). Sources are operands
 /// `srcs` of `inst`.
 ///
 /// Plain order when the first write clobbers nothing the second reads;
@@ -204,7 +204,7 @@ pub(crate) fn write_two<'a>(
 }
 
 /// The shift count of source `i` for the destination `mask`, masked to its
-/// low 5 bits as D3D does (families.md §3 `ushr`): immediates are folded
+/// low 5 bits as D3D does (`lowerings/integer-conv/docs/integer-conv.md#ishl-ishr-ushr`): immediates are folded
 /// (`imm & 31`, printed as `ty`), register counts get `& 31` / `& 31u`.
 ///
 /// Returns one expression per lane when `per_lane` is set (for the

@@ -1,5 +1,5 @@
 //! Value conversions between float and integer: `itof`, `utof`, `ftoi`,
-//! `ftou` (families.md §3; profiles.md §3 `ftoi_ftou_hardening`).
+//! `ftou` (`lowerings/integer-conv/docs/integer-conv.md#itof-utof`, `lowerings/integer-conv/docs/integer-conv.md#ftoi-ftou`).
 //!
 //! `itof`/`utof` are GLSL constructors and never merged: the bits
 //! `0xFFFFFFFF` are 4294967295.0 as uint and -1.0 as int.
@@ -90,7 +90,7 @@ fn from_float<'a>(
 
 /// `itof`: signed integer to float.
 ///
-/// **Spec**: families.md §3 `itof`; Microsoft "itof (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#itof-utof`; Microsoft "itof (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = vecN(I(s));` (`_sat` allowed: float result).
 ///
@@ -105,13 +105,13 @@ fn itof<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Itof],
     family: "integer-conv",
-    spec: "families.md §3 itof",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#itof-utof",
     lower: Lower::Inst(itof),
 }
 
 /// `utof`: unsigned integer to float.
 ///
-/// **Spec**: families.md §3 `utof`; Microsoft "utof (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#itof-utof`; Microsoft "utof (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = vecN(U(s));` (`_sat` allowed: float result).
 ///
@@ -125,13 +125,13 @@ fn utof<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Utof],
     family: "integer-conv",
-    spec: "families.md §3 utof",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#itof-utof",
     lower: Lower::Inst(utof),
 }
 
 /// `ftoi`: float to signed integer, truncating toward zero.
 ///
-/// **Spec**: families.md §3 `ftoi` (with the families-review.md correction:
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#ftoi-ftou` (D3D's conversion,
 /// hardened by default); Microsoft "ftoi (sm4 - asm)"; D3D11.3 functional
 /// spec, float → integer conversion (NaN → 0, out-of-range saturates).
 ///
@@ -151,13 +151,13 @@ fn ftoi<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Ftoi],
     family: "integer-conv",
-    spec: "families.md §3 ftoi",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#ftoi-ftou",
     lower: Lower::Inst(ftoi),
 }
 
 /// `ftou`: float to unsigned integer, truncating toward zero.
 ///
-/// **Spec**: families.md §3 `ftou` (with the families-review.md correction:
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#ftoi-ftou` (D3D's conversion,
 /// hardened by default); Microsoft "ftou (sm4 - asm)"; D3D11.3 functional
 /// spec, float → integer conversion. The shared conformance rows
 /// (`wine_d3d11_uint_083`…`088`, `vkd3d_float_093`…`098`) expect NaN → 0,
@@ -179,6 +179,6 @@ fn ftou<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Ftou],
     family: "integer-conv",
-    spec: "families.md §3 ftou",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#ftoi-ftou",
     lower: Lower::Inst(ftou),
 }

@@ -1,9 +1,9 @@
-//! Half-float conversions: `f16tof32`, `f32tof16` (families.md §3;
-//! profiles.md §3 `f32tof16`).
+//! Half-float conversions: `f16tof32`, `f32tof16` (`lowerings/integer-conv/docs/integer-conv.md#f16tof32`,
+//! `lowerings/integer-conv/docs/integer-conv.md#f32tof16`).
 //!
 //! Both work per lane on the low 16 bits of a 32-bit register lane, so
 //! every lane is one scalar call and all lanes are assigned in one vector
-//! constructor (families.md §0.1 aliasing rule: fxc writes
+//! constructor (`docs/conventions.md#reading-before-writing`: fxc writes
 //! `f16tof32 r0, r0.wzyx`).
 
 use crate::common::{lane_expr, per_lane, per_lane_call};
@@ -62,8 +62,8 @@ uint dx11_f32tof16(float v)
 
 /// `f16tof32`: half (low 16 bits of each lane) to float.
 ///
-/// **Spec**: families.md §3 `f16tof32` (and the families-review.md
-/// aliasing correction); Microsoft "f16tof32 (sm5 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#f16tof32` (and the
+/// reading-before-writing rule); Microsoft "f16tof32 (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: one assignment,
 /// `d = vecN(unpackHalf2x16(U(s.x)).x, …);` — `unpackHalf2x16` reads the
@@ -91,16 +91,16 @@ fn f16tof32<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErro
 register_handler! {
     opcodes: &[Opcode::F16tof32],
     family: "integer-conv",
-    spec: "families.md §3 f16tof32",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#f16tof32",
     lower: Lower::Inst(f16tof32),
 }
 
 /// `f32tof16`: float to half (low 16 bits of each lane, high bits zero).
 ///
-/// **Spec**: families.md §3 `f32tof16` (with the families-review.md
-/// correction: D3D rounds toward zero, saturates finite overflow to
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#f32tof16` (D3D's
+/// conversion: it rounds toward zero, saturates finite overflow to
 /// ±65504, keeps ±Inf, produces half denormals); Microsoft "f32tof16 (sm5 -
-/// asm)"; profiles.md §3 `f32tof16`.
+/// asm)"; profile switch `f32tof16`.
 ///
 /// **GLSL ES 3.00**: one assignment of per-lane helper calls:
 /// `Clamped` (default) → [`DX11_F32TOF16_CLAMPED`], `Exact` →
@@ -131,6 +131,6 @@ fn f32tof16<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErro
 register_handler! {
     opcodes: &[Opcode::F32tof16],
     family: "integer-conv",
-    spec: "families.md §3 f32tof16",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#f32tof16",
     lower: Lower::Inst(f32tof16),
 }

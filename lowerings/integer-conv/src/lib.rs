@@ -2,8 +2,8 @@
 //!
 //! The integer-conv family: integer arithmetic, shifts, bit-field and bit
 //! counting operations, and conversions between float, integer and half
-//! (`/work/shared/design/families.md` §3 and the integer opcodes of §7,
-//! with the corrections of `families-review.md`).
+//! (rules: `lowerings/integer-conv/docs/integer-conv.md`; conventions:
+//! `docs/conventions.md`).
 //!
 //! Every handler reads operands through the register model as `int`,
 //! `uint` or `float` and writes results by type; it never spells a bitcast.
@@ -19,7 +19,7 @@
 //! functions (`dx11_*`), each emitted once per stage and only when used,
 //! and calls them once per lane inside one vector constructor. One
 //! assignment per destination reads every source before writing, so a
-//! destination may alias its sources (families.md §0.1); the
+//! destination may alias its sources (`docs/conventions.md#reading-before-writing`); the
 //! two-destination opcodes (`udiv`, `imul`/`umul`, `uaddc`/`usubb`) order
 //! their writes, or go through locals, for the same reason.
 //!

@@ -1,4 +1,4 @@
-//! `msad`: masked sum of absolute byte differences (families.md §7).
+//! `msad`: masked sum of absolute byte differences (`lowerings/integer-conv/docs/integer-conv.md#msad`).
 
 use crate::common::per_lane_call;
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
@@ -26,7 +26,7 @@ uint dx11_msad(uint reference, uint source, uint accum)
 /// `msad`: masked sum of absolute differences of the four bytes of a
 /// reference and a source, added to an accumulator.
 ///
-/// **Spec**: families.md §7 `msad`; Microsoft "msad (sm5 - asm)" and the
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#msad`; Microsoft "msad (sm5 - asm)" and the
 /// HLSL `msad4` intrinsic page (a difference is left out when its
 /// reference byte is 0). Operands: reference, source, accumulator — fxc
 /// lowers `msad4(ref, src, accum)` to one `msad` per result lane with the
@@ -57,6 +57,6 @@ fn msad<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Msad],
     family: "integer-conv",
-    spec: "families.md §7 msad",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#msad",
     lower: Lower::Inst(msad),
 }

@@ -1,5 +1,5 @@
-//! Full 32 × 32 → 64-bit multiplies: `imul`, `umul` (families.md §3
-//! `imul`, §7 `umul`).
+//! Full 32 × 32 → 64-bit multiplies: `imul`, `umul`
+//! (`lowerings/integer-conv/docs/integer-conv.md#imul-umul`).
 //!
 //! Operands: high-half destination, low-half destination, a, b; either
 //! destination may be `null` (fxc almost always writes `imul null, r0.x,
@@ -7,7 +7,7 @@
 //! `imulExtended`/`umulExtended`, which are ES 3.10, so it goes through a
 //! helper that multiplies 16-bit limbs (every partial product fits in 32
 //! bits). When both halves are written, the two-destination writer keeps
-//! D3D's read-all-sources-first semantics (families.md §0.1).
+//! D3D's read-all-sources-first semantics (`docs/conventions.md#reading-before-writing`).
 
 use crate::common::{fmt_err, per_lane_call, write_two, Out};
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
@@ -97,7 +97,7 @@ fn mul<'a>(
 
 /// `imul`: signed 32 × 32 → 64-bit multiply.
 ///
-/// **Spec**: families.md §3 `imul`; Microsoft "imul (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#imul-umul`; Microsoft "imul (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: low half `d1 = intBitsToFloat(I(a) * I(b));`; high half
 /// (when not `null`) per lane `d0 = intBitsToFloat(ivecN(dx11_imulhi(I(a.x),
@@ -114,13 +114,13 @@ fn imul<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Imul],
     family: "integer-conv",
-    spec: "families.md §3 imul",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#imul-umul",
     lower: Lower::Inst(imul),
 }
 
 /// `umul`: unsigned 32 × 32 → 64-bit multiply.
 ///
-/// **Spec**: families.md §7 `umul`; Microsoft "umul (sm5 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#imul-umul`; Microsoft "umul (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: low half `d1 = uintBitsToFloat(U(a) * U(b));`; high half
 /// (when not `null`) per lane `d0 = uintBitsToFloat(uvecN(dx11_umulhi(U(a.x),
@@ -139,6 +139,6 @@ fn umul<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Umul],
     family: "integer-conv",
-    spec: "families.md §7 umul",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#imul-umul",
     lower: Lower::Inst(umul),
 }

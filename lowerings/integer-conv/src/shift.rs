@@ -1,4 +1,4 @@
-//! Shifts: `ishl`, `ishr`, `ushr` (families.md §3).
+//! Shifts: `ishl`, `ishr`, `ushr` (`lowerings/integer-conv/docs/integer-conv.md#ishl-ishr-ushr`).
 //!
 //! D3D uses only the low 5 bits of the shift count; a GLSL shift by 32 or
 //! more (or by a negative amount) is undefined, so every count is masked:
@@ -6,7 +6,7 @@
 //! (`imm & 31`; fxc does emit `ishl r0, r0, l(2, 2, 34, 34)`). This is D3D
 //! semantics, not a deviation, and has no switch.
 //!
-//! Under `mobile_workarounds` (profiles.md §3, HLSLcc's Adreno 3xx
+//! Under `mobile_workarounds` (`docs/conventions.md#mobile-workarounds`, HLSLcc's Adreno 3xx
 //! workaround) a vector shift is unrolled into one scalar shift per lane
 //! inside a constructor; otherwise it is one vector shift.
 
@@ -49,7 +49,7 @@ fn shift<'a>(
 
 /// `ishl`: shift left.
 ///
-/// **Spec**: families.md §3 `ishl`; Microsoft "ishl (sm4 - asm)" (the count
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#ishl-ishr-ushr`; Microsoft "ishl (sm4 - asm)" (the count
 /// is taken from its low 5 bits).
 ///
 /// **GLSL ES 3.00**: `d = intBitsToFloat(I(a) << (I(b) & 31));`, immediate
@@ -68,13 +68,13 @@ fn ishl<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Ishl],
     family: "integer-conv",
-    spec: "families.md §3 ishl",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#ishl-ishr-ushr",
     lower: Lower::Inst(ishl),
 }
 
 /// `ishr`: arithmetic (sign-extending) shift right.
 ///
-/// **Spec**: families.md §3 `ishr`; Microsoft "ishr (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#ishl-ishr-ushr`; Microsoft "ishr (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = intBitsToFloat(I(a) >> (I(b) & 31));` — the value
 /// is always read as `int`, so GLSL extends the sign bit.
@@ -90,13 +90,13 @@ fn ishr<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Ishr],
     family: "integer-conv",
-    spec: "families.md §3 ishr",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#ishl-ishr-ushr",
     lower: Lower::Inst(ishr),
 }
 
 /// `ushr`: logical (zero-filling) shift right.
 ///
-/// **Spec**: families.md §3 `ushr`; Microsoft "ushr (sm4 - asm)".
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#ishl-ishr-ushr`; Microsoft "ushr (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d = uintBitsToFloat(U(a) >> (U(b) & 31u));` — the
 /// value is read as `uint`, so GLSL shifts in zeros.
@@ -112,6 +112,6 @@ fn ushr<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Ushr],
     family: "integer-conv",
-    spec: "families.md §3 ushr",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#ishl-ishr-ushr",
     lower: Lower::Inst(ushr),
 }

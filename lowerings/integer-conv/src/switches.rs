@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct IntegerConvSwitches {
-    /// `ftoi`/`ftou` conversion (profiles.md §3).
+    /// `ftoi`/`ftou` conversion (`lowerings/integer-conv/docs/integer-conv.md#ftoi-ftou`).
     pub ftoi_ftou: FtoiFtou,
-    /// `f32tof16` rounding (profiles.md §3).
+    /// `f32tof16` rounding (`lowerings/integer-conv/docs/integer-conv.md#f32tof16`).
     pub f32tof16: F32ToF16,
 }
 

@@ -1,5 +1,5 @@
-//! `udiv`: unsigned quotient and remainder (families.md §3; profiles.md §3
-//! `udiv_zero_guard`).
+//! `udiv`: unsigned quotient and remainder (`lowerings/integer-conv/docs/integer-conv.md#udiv`: a zero divisor
+//! gives `0xFFFFFFFF`).
 
 use crate::common::{per_lane_call, write_two, Out};
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
@@ -34,7 +34,7 @@ uint dx11_umod(uint a, uint b)
 /// `udiv`: unsigned divide, two destinations (quotient, remainder; either
 /// may be `null`).
 ///
-/// **Spec**: families.md §3 `udiv` (with the families-review.md locals
+/// **Spec**: `lowerings/integer-conv/docs/integer-conv.md#udiv` (with the two-destination ordering
 /// rule); Microsoft "udiv (sm4 - asm)": division by zero gives
 /// `0xFFFFFFFF` in both destinations (`vkd3d_uint_131`/`132`).
 ///
@@ -84,6 +84,6 @@ fn udiv<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
 register_handler! {
     opcodes: &[Opcode::Udiv],
     family: "integer-conv",
-    spec: "families.md §3 udiv",
+    spec: "lowerings/integer-conv/docs/integer-conv.md#udiv",
     lower: Lower::Inst(udiv),
 }

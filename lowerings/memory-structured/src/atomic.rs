@@ -36,11 +36,11 @@ pub const ATOMICS: &[Opcode] = &[
 /// `imm_atomic_consume dst, u#`: read-modify-write of a UAV or shared
 /// memory.
 ///
-/// **Spec**: families.md §6 (`atomic_iadd` (27) with one real pixel-stage
-/// instance, `imm_atomic_iadd` (24), `imm_atomic_exch` (9), `atomic_umax`
-/// (6), `atomic_umin` (3): "refuse in the PS path too; no pre-filter
-/// assumption that they are compute-only"), §7 ("other atomics …
-/// refuse"); profiles.md §2 ("incl. PS-stage `atomic_iadd`").
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#atomics` (`atomic_iadd` occurs in a real pixel-stage
+/// shader, so atomics are
+/// refused in the pixel stage too, with no
+/// assumption that they are compute-only);
+/// `docs/profiles.md#refused-in-every-profile`.
 ///
 /// **GLSL ES 3.00**: none — `atomicAdd` and the other memory atomics,
 /// `imageAtomic*` and atomic counters are all GLSL ES 3.10, and WebGL2
@@ -69,6 +69,6 @@ fn lower<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), LowerError>
 register_handler! {
     opcodes: ATOMICS,
     family: "memory-structured",
-    spec: "families.md §6 atomic_iadd, imm_atomic_iadd, imm_atomic_exch, atomic_umax, atomic_umin; §7 other atomics; profiles.md §2",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#atomics",
     lower: Lower::Inst(lower),
 }

@@ -1,4 +1,4 @@
-//! The `bone_transforms` ABI rewrite (profiles.md §4.5): the vertex-stage
+//! The `bone_transforms` ABI rewrite (`lowerings/memory-structured/docs/memory-structured.md#bone_transforms`): the vertex-stage
 //! `BoneTransforms` structured buffer read from uniform storage.
 //!
 //! Carbon skinning shaders keep one `float4x3` per joint in
@@ -50,7 +50,7 @@
 //!
 //! For `ld_structured dst, idx, byteOffset, tR.swz`, each written lane `c`
 //! of `dst` reads dword `d = byteOffset / 4 + swz[c]` of joint `idx`
-//! (families.md §6, families-review.md findings 19 and 25), i.e. component
+//! (`lowerings/memory-structured/docs/memory-structured.md#ld_structured`), i.e. component
 //! `d & 3` of row `d >> 2`:
 //!
 //! - `cb3_splice`: `cb3.data[26 + idx * 3 + row]`, printed
@@ -493,7 +493,7 @@ dxlower_core::register_pass! {
     name: PASS,
     when: dxlower_core::PassWhen::Named,
     params: Some(&["mode", "joints", "block"]),
-    spec: "profiles.md §4.5",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#bone_transforms",
     before: Some(claim),
     after: Some(run),
 }

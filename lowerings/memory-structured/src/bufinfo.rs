@@ -8,8 +8,8 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 /// on `Buffer<>`, `StructuredBuffer`, `ByteAddressBuffer` and their RW
 /// forms).
 ///
-/// **Spec**: families.md §6 `bufinfo` (0): "needs runtime-sized arrays →
-/// refuse"; profiles.md §2.
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#bufinfo` (it needs runtime-sized arrays:
+/// refused).
 ///
 /// **GLSL ES 3.00**: none — `.length()` of a runtime-sized storage array
 /// is GLSL ES 3.10 and there are no buffer textures (`textureSize` on a
@@ -17,7 +17,7 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 /// texture (`texture_buffers = Emulate`) does not know its element count
 /// either: the texture's width × height only bounds it, and neither does
 /// the data texture of a structured or raw buffer under the
-/// `structured_data_texture` pass (profiles.md §4.6). Refused with
+/// `structured_data_texture` pass (`lowerings/memory-structured/docs/memory-structured.md#structured_data_texture`). Refused with
 /// `what` = `buffer t<r> (bufinfo)` or `UAV u<r> (bufinfo)`.
 ///
 /// **Differences**: HLSLcc emits `textureSize` on `samplerBuffer` or
@@ -52,6 +52,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
 register_handler! {
     opcodes: &[Opcode::Bufinfo],
     family: "memory-structured",
-    spec: "families.md §6 bufinfo; profiles.md §2",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#bufinfo",
     lower: Lower::Inst(lower),
 }

@@ -151,8 +151,8 @@ pub fn srv_register(inst: &Instruction, i: usize, res: &Operand) -> Result<u32, 
     })
 }
 
-/// The load of a stubbed resource (`stub_resource_registers`, profiles.md
-/// §4.6): zero bits in every written lane of destination operand 0
+/// The load of a stubbed resource (`stub_resource_registers`,
+/// `docs/profiles.md#stubbed-resources`): zero bits in every written lane of destination operand 0
 /// (`r0.xy = uintBitsToFloat(uvec2(0u));`).
 pub fn write_zero<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let dst = cx.dst(inst, 0)?;

@@ -1,4 +1,4 @@
-//! The `structured_data_texture` ABI rewrite (profiles.md §4.6): read-only
+//! The `structured_data_texture` ABI rewrite (`lowerings/memory-structured/docs/memory-structured.md#structured_data_texture`): read-only
 //! structured and raw buffers read from an integer data texture.
 //!
 //! GLSL ES 3.00 has no storage buffers, but it has `usampler2D` and
@@ -408,7 +408,7 @@ dxlower_core::register_pass! {
     name: PASS,
     when: dxlower_core::PassWhen::Named,
     params: Some(&["prefix", "stages"]),
-    spec: "profiles.md §4.6",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#structured_data_texture",
     before: Some(claim),
     after: Some(run),
 }

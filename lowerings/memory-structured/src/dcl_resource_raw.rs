@@ -9,9 +9,9 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 
 /// `dcl_resource_raw t#`: declares a `ByteAddressBuffer`.
 ///
-/// **Spec**: families.md §6 `ld_raw` ("no WebGL2 path known (sampled
-/// instance is a particle-emit compute pass) → refuse"); profiles.md §2,
-/// §4.6.
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#dcl_resource_raw` (refused unless the
+/// `structured_data_texture` pass takes the buffer:
+/// `docs/profiles.md#structured_data_texture`).
 ///
 /// **GLSL ES 3.00**: byte-addressed reads need a shader storage buffer
 /// (GLSL ES 3.10). Under the `structured_data_texture` pass (a stage its
@@ -64,6 +64,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DclResourceRaw],
     family: "memory-structured",
-    spec: "families.md §6 ld_raw; profiles.md §2, §4.6",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#dcl_resource_raw",
     lower: Lower::Decl(lower),
 }

@@ -8,8 +8,8 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 /// `dcl_tgsm_raw g#, bytes` and `dcl_tgsm_structured g#, stride, count`:
 /// declare `groupshared` memory.
 ///
-/// **Spec**: families.md §7 ("other atomics, TGSM, UAV … refuse");
-/// profiles.md §2 (CS stages refused).
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#dcl_tgsm_raw-dcl_tgsm_structured`;
+/// `docs/profiles.md#refused-in-every-profile` (compute shaders refused).
 ///
 /// **GLSL ES 3.00**: none. Shared memory is a compute-shader feature
 /// (`shared` variables, GLSL ES 3.10 compute shaders); D3D allows it in
@@ -45,6 +45,6 @@ register_handler! {
         Opcode::DclThreadGroupSharedMemoryStructured,
     ],
     family: "memory-structured",
-    spec: "families.md §7 (TGSM); profiles.md §2",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#dcl_tgsm_raw-dcl_tgsm_structured",
     lower: Lower::Decl(lower),
 }

@@ -5,8 +5,8 @@ use dxlower_dxbc::{Instruction, Opcode, Payload};
 
 /// `dcl_thread_group x, y, z`: the `[numthreads]` of a compute shader.
 ///
-/// **Spec**: families.md §6 `sync` ("compute-only → refuse (with
-/// `dcl_thread_group`)"); profiles.md §2 (CS refused in every profile).
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#dcl_thread_group` (compute-only, refused like
+/// `sync`); `docs/profiles.md#refused-in-every-profile` (compute shaders).
 ///
 /// **GLSL ES 3.00**: none; there are only vertex and fragment shaders
 /// (`layout(local_size_x = …) in;` is GLSL ES 3.10). Compute shaders are
@@ -44,6 +44,6 @@ fn lower<'a>(inst: &'a Instruction, _cx: &mut DeclCtx<'a>) -> Result<(), LowerEr
 register_handler! {
     opcodes: &[Opcode::DclThreadGroup],
     family: "memory-structured",
-    spec: "families.md §6 sync (with dcl_thread_group); profiles.md §2",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#dcl_thread_group",
     lower: Lower::Decl(lower),
 }

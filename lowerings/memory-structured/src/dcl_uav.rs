@@ -14,8 +14,8 @@ const HAS_COUNTER: u32 = 1 << 23;
 /// `RWByteAddressBuffer`, `RWStructuredBuffer`/`AppendStructuredBuffer`/
 /// `ConsumeStructuredBuffer`).
 ///
-/// **Spec**: families.md §6 ("UAV access → refuse the stage (plus any
-/// `dcl_unordered_access_view_*`)"), §7; profiles.md §2 ("UAVs … refuse"
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#dcl_uav_typed-dcl_uav_raw-dcl_uav_structured` (UAV access refuses the stage, and so does any
+/// UAV declaration); `docs/profiles.md#refused-in-every-profile` (UAVs refused
 /// in every profile).
 ///
 /// **GLSL ES 3.00**: none. A typed UAV is an image (`image2D` with
@@ -74,6 +74,6 @@ register_handler! {
         Opcode::DclUnorderedAccessViewStructured,
     ],
     family: "memory-structured",
-    spec: "families.md §6 (UAV access), §7; profiles.md §2",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#dcl_uav_typed-dcl_uav_raw-dcl_uav_structured",
     lower: Lower::Decl(lower),
 }

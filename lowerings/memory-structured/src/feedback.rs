@@ -9,8 +9,8 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// resource`): the memory loads of this family with a second destination
 /// receiving the tiled-resource residency status.
 ///
-/// **Spec**: none in the studies; families.md §6 refuses the loads
-/// themselves outside the `BoneTransforms` rewrite, and §7 refuses the
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#ld_raw_s-ld_structured_s-ld_uav_typed_s`; the loads are refused
+/// themselves outside the profile passes, and so are the
 /// other SM5 tiled-resource forms (the texture-sample family claims those
 /// of its own instructions and leaves these three here).
 ///
@@ -42,6 +42,6 @@ register_handler! {
         Opcode::LdStructuredFeedback,
     ],
     family: "memory-structured",
-    spec: "families.md §6 (the loads), §7 (tiled-resource forms)",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#ld_raw_s-ld_structured_s-ld_uav_typed_s",
     lower: Lower::Inst(lower),
 }

@@ -10,8 +10,8 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 /// `ld_raw dst, byteOffset, t#|u#|g#`: reads consecutive dwords of a
 /// `ByteAddressBuffer`, a `RWByteAddressBuffer` or shared memory.
 ///
-/// **Spec**: families.md §6 `ld_raw` ("same as above without the struct
-/// index; no WebGL2 path known … → refuse"); profiles.md §2, §4.6.
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#ld_raw` (as `ld_structured` without the structure
+/// index); `docs/profiles.md#structured_data_texture`.
 ///
 /// **GLSL ES 3.00**: byte-addressed memory is a shader storage buffer
 /// (GLSL ES 3.10). A read-only `t#` buffer of a stage the
@@ -83,6 +83,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
 register_handler! {
     opcodes: &[Opcode::LdRaw],
     family: "memory-structured",
-    spec: "families.md §6 ld_raw; profiles.md §2, §4.6",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#ld_raw",
     lower: Lower::Inst(lower),
 }

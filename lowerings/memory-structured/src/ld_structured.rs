@@ -17,9 +17,9 @@ pub fn lifted_by() -> Lift {
 /// `ld_structured dst, index, byteOffset, t#|u#|g#.swz`: reads the dwords
 /// `byteOffset / 4 + swz[c]` of element `index`, one per written lane.
 ///
-/// **Spec**: families.md §6 `ld_structured` (4014) with findings 3, 19 and
-/// 25 of families-review.md; profiles.md §4.5 (`BoneTransforms`), §4.6
-/// (pixel-stage light lists), §2 (UAVs refused).
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#ld_structured`;
+/// `docs/profiles.md#bone_transforms`, `docs/profiles.md#structured_data_texture`
+/// (the other buffers), `docs/profiles.md#refused-in-every-profile` (UAVs).
 ///
 /// **GLSL ES 3.00**: no storage buffers, so only a load that a profile
 /// pass maps onto uniform storage lowers: a vertex shader's
@@ -144,6 +144,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> 
 register_handler! {
     opcodes: &[Opcode::LdStructured],
     family: "memory-structured",
-    spec: "families.md §6 ld_structured; families-review.md 3, 19, 25; profiles.md §4.5",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#ld_structured",
     lower: Lower::Inst(lower),
 }

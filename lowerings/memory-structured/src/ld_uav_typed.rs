@@ -7,8 +7,8 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 /// `ld_uav_typed dst, address, u#`: reads one element of a
 /// `RWTexture*`/`RWBuffer<>`.
 ///
-/// **Spec**: families.md §6 (`ld_uav_typed` (18): "UAV access → refuse
-/// the stage"); profiles.md §2.
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#ld_uav_typed` (UAV access refuses
+/// the stage); `docs/profiles.md#refused-in-every-profile`.
 ///
 /// **GLSL ES 3.00**: none — a typed UAV is an image and `imageLoad` is
 /// GLSL ES 3.10; WebGL2 binds no writable resource. `dcl_uav_typed` is
@@ -41,6 +41,6 @@ fn lower<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), LowerError>
 register_handler! {
     opcodes: &[Opcode::LdUavTyped],
     family: "memory-structured",
-    spec: "families.md §6 ld_uav_typed; profiles.md §2",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#ld_uav_typed",
     lower: Lower::Inst(lower),
 }

@@ -1,8 +1,8 @@
 //! # dxlower-memory-structured
 //!
-//! The memory-structured family (`families.md` §6, §7 "other atomics, TGSM,
-//! UAV"; `profiles.md` §2 "UAVs, atomics, `sync`, SSBO stores, `bufinfo`",
-//! §4.5 `BoneTransforms`): structured and raw buffer loads and stores,
+//! The memory-structured family (`lowerings/memory-structured/docs/memory-structured.md`;
+//! refused in every profile, `docs/profiles.md#refused-in-every-profile`;
+//! `BoneTransforms`, `docs/profiles.md#bone_transforms`): structured and raw buffer loads and stores,
 //! typed UAV access, every atomic, `sync`, `bufinfo`, and the declarations
 //! of UAVs, raw SRVs, thread-group shared memory and thread groups.
 //!
@@ -23,17 +23,17 @@
 //! pattern a hard error.
 //!
 //! The other lowering is the profile pass `structured_data_texture`
-//! ([`data_texture`], profiles.md §4.6, the native ABI): every other
+//! ([`data_texture`], `docs/profiles.md#structured_data_texture`, the native ABI): every other
 //! structured SRV and every raw SRV (`ByteAddressBuffer`) of a vertex or
 //! pixel shader is read from an RGBA32UI data texture `sb<r>` with
 //! `texelFetch`, the buffer's bytes unchanged, listed in the program
 //! manifest's samplers for the host to upload.
 //!
 //! A buffer the profile stubs (`stub_resource_registers`, matched by its
-//! RDEF binding name, profiles.md §4.6) declares nothing and its loads
+//! RDEF binding name, `docs/profiles.md#stubbed-resources`) declares nothing and its loads
 //! write zero bits; stubbing wins over both passes.
 //!
-//! `dcl_resource_structured` belongs to decl-io (families.md §1): it refuses
+//! `dcl_resource_structured` belongs to decl-io (`lowerings/decl-io/docs/decl-io.md#dcl_resource_structured`): it refuses
 //! structured SRVs, except in a vertex shader whose profile runs
 //! `bone_transforms`, in a stage whose profile runs
 //! `structured_data_texture`, or for a stubbed buffer, where it declares

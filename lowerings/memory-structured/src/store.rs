@@ -9,9 +9,9 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType};
 /// `store_raw u#|g#, byteOffset, value`, `store_uav_typed u#, address,
 /// value`: write a UAV or shared memory.
 ///
-/// **Spec**: families.md §6 (`store_structured` (930), `store_raw` (54),
-/// `store_uav_typed` (642): "UAV access → refuse the stage"); profiles.md
-/// §2 ("SSBO stores … refuse").
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#store_structured-store_raw-store_uav_typed` (`store_structured`, `store_raw`,
+/// `store_uav_typed`: UAV access refuses the stage);
+/// `docs/profiles.md#refused-in-every-profile` (storage-buffer stores refused).
 ///
 /// **GLSL ES 3.00**: none — no storage buffers, no images
 /// (`imageStore`), no shared memory, and WebGL2 binds no writable
@@ -50,6 +50,6 @@ fn lower<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), LowerError>
 register_handler! {
     opcodes: &[Opcode::StoreUavTyped, Opcode::StoreRaw, Opcode::StoreStructured],
     family: "memory-structured",
-    spec: "families.md §6 store_structured, store_raw, store_uav_typed; profiles.md §2",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#store_structured-store_raw-store_uav_typed",
     lower: Lower::Inst(lower),
 }

@@ -9,8 +9,8 @@ const FLAGS: [(u8, &str); 4] = [(8, "_uglobal"), (4, "_ugroup"), (2, "_g"), (1, 
 /// `sync[_uglobal|_ugroup][_g][_t]`: a memory fence over UAVs and/or
 /// shared memory, optionally a thread-group barrier.
 ///
-/// **Spec**: families.md §6 `sync` (183): "compute-only → refuse (with
-/// `dcl_thread_group`)"; profiles.md §2.
+/// **Spec**: `lowerings/memory-structured/docs/memory-structured.md#sync` (compute-only, refused like
+/// `dcl_thread_group`); `docs/profiles.md#refused-in-every-profile`.
 ///
 /// **GLSL ES 3.00**: none — `barrier()`, `memoryBarrier*()` and
 /// `groupMemoryBarrier()` are GLSL ES 3.10 compute and storage features,
@@ -46,6 +46,6 @@ fn lower<'a>(inst: &'a Instruction, _cx: &mut Ctx<'a>) -> Result<(), LowerError>
 register_handler! {
     opcodes: &[Opcode::Sync],
     family: "memory-structured",
-    spec: "families.md §6 sync; profiles.md §2",
+    spec: "lowerings/memory-structured/docs/memory-structured.md#sync",
     lower: Lower::Inst(lower),
 }

@@ -306,7 +306,7 @@ pub fn push_arg(s: &mut String, arg: Option<&str>) {
 }
 
 /// A texture operand the profile stubs (`stub_resource_registers`,
-/// profiles.md §4.6): decl-io declared nothing for it, and every read of
+/// `docs/profiles.md#stubbed-resources`): decl-io declared nothing for it, and every read of
 /// it yields what D3D returns for a shader resource slot with nothing
 /// bound — zero.
 #[derive(Clone, Copy, Debug)]

@@ -9,8 +9,8 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// `deriv_rtx`, `deriv_rtx_coarse`, `deriv_rtx_fine`: derivative along
 /// render-target x.
 ///
-/// **Spec**: families.md §5 `deriv_rtx_coarse` and the plain/fine forms;
-/// profiles.md §1 `derivatives`; Microsoft "deriv_rtx (sm4 - asm)".
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#deriv_rtx` (the plain, coarse and fine forms);
+/// Microsoft "deriv_rtx (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d.m = dFdx(s.m);`, the source read as float through
 /// the destination mask. ES 3.00 has only one derivative precision, so the
@@ -35,8 +35,8 @@ fn lower_rtx<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 /// `deriv_rty`, `deriv_rty_coarse`, `deriv_rty_fine`: derivative along
 /// render-target y.
 ///
-/// **Spec**: families.md §5 derivatives with its correction
-/// (families-review.md finding 13); profiles.md §1 `derivatives` and §3
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#deriv_rty`, with the sign
+/// tied to the core switch
 /// `fragcoord_origin`; Microsoft "deriv_rty (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `d.m = dFdy(s.m);` with `fragcoord_origin = AsIs`
@@ -66,13 +66,13 @@ fn lower_rty<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::DerivRtx, Opcode::DerivRtxCoarse, Opcode::DerivRtxFine],
     family: "texture-sample",
-    spec: "families.md §5 deriv_rtx*; profiles.md §1 derivatives",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#deriv_rtx",
     lower: Lower::Inst(lower_rtx),
 }
 
 register_handler! {
     opcodes: &[Opcode::DerivRty, Opcode::DerivRtyCoarse, Opcode::DerivRtyFine],
     family: "texture-sample",
-    spec: "families.md §5 deriv_rty*; families-review.md finding 13; profiles.md §1, §3",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#deriv_rty",
     lower: Lower::Inst(lower_rty),
 }

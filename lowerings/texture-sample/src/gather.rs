@@ -301,10 +301,10 @@ fn gather<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Form) -> Result<(),
 
 /// `gather4`: the four texels of the bilinear footprint, one channel.
 ///
-/// **Spec**: families.md §5 `gather4` (emulate with four taps or refuse;
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#gather4` (emulate with four taps or refuse;
 /// channel from the sampler operand's component select; result through the
-/// resource swizzle; D3D gather order), profiles.md §2 `gather4`;
-/// Microsoft "gather4 (sm4.1 - asm)"; families-review.md "claims checked".
+/// resource swizzle; D3D gather order), profile switch `gather4`;
+/// Microsoft "gather4 (sm4.1 - asm)".
 ///
 /// **GLSL ES 3.00**: `dx11_gather4(tNTEX_with_SMPsM, c.xy, off, chan)`
 /// (helper overloads for `sampler2D`/`sampler2DArray` and their integer
@@ -338,8 +338,8 @@ fn lower_gather4<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
 
 /// `gather4_c`: four depth comparisons of the bilinear footprint.
 ///
-/// **Spec**: families.md §5 `gather4_c` ("compare variants compare each tap
-/// against the reference"); Microsoft "gather4_c (sm5 - asm)".
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#gather4_c` (the compare variants compare each tap
+/// against the reference); Microsoft "gather4_c (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: `dx11_gather4_c(hlslcc_zcmptNTEX_with_SMPsM, c.xy,
 /// ref, off)`: four level-0 comparisons at the texel centres through the
@@ -369,7 +369,7 @@ fn lower_gather4_c<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lo
 
 /// `gather4_po`: `gather4` with a programmable (register) offset.
 ///
-/// **Spec**: families.md §5 (`_po` offset is a runtime `ivec`); Microsoft
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#gather4_po-gather4_po_c` (the offset is a runtime `ivec`); Microsoft
 /// "gather4_po (sm5 - asm)": only the low 6 bits of each offset lane count,
 /// as a signed value in [-32, 31].
 ///
@@ -399,7 +399,7 @@ fn lower_gather4_po<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), L
 
 /// `gather4_po_c`: `gather4_c` with a programmable offset.
 ///
-/// **Spec**: families.md §5; Microsoft "gather4_po_c (sm5 - asm)".
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#gather4_po-gather4_po_c`; Microsoft "gather4_po_c (sm5 - asm)".
 ///
 /// **GLSL ES 3.00**: `dx11_gather4_c(shadow, c.xy, ref, ((ivec2(o) << 26)
 /// >> 26))`.
@@ -427,27 +427,27 @@ fn lower_gather4_po_c<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(),
 register_handler! {
     opcodes: &[Opcode::Gather4],
     family: "texture-sample",
-    spec: "families.md §5 gather4; profiles.md §2 gather4",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#gather4",
     lower: Lower::Inst(lower_gather4),
 }
 
 register_handler! {
     opcodes: &[Opcode::Gather4C],
     family: "texture-sample",
-    spec: "families.md §5 gather4_c; profiles.md §2 gather4",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#gather4_c",
     lower: Lower::Inst(lower_gather4_c),
 }
 
 register_handler! {
     opcodes: &[Opcode::Gather4Po],
     family: "texture-sample",
-    spec: "families.md §5 gather4_po; profiles.md §2 gather4",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#gather4_po-gather4_po_c",
     lower: Lower::Inst(lower_gather4_po),
 }
 
 register_handler! {
     opcodes: &[Opcode::Gather4PoC],
     family: "texture-sample",
-    spec: "families.md §5 gather4_po_c; profiles.md §2 gather4",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#gather4_po-gather4_po_c",
     lower: Lower::Inst(lower_gather4_po_c),
 }

@@ -85,10 +85,10 @@ fn lower_buffer_ld<'a>(
 
 /// `ld`: fetches one texel by integer coordinates and mip level.
 ///
-/// **Spec**: families.md §5 `ld` (bare `t<N>`, integer coordinates by
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#ld` (bare `t<N>`, integer coordinates by
 /// dimension, `texelFetchOffset` with an `ivec2` offset on 2D arrays —
-/// not HLSLcc's two-argument `ivec3`, §9.1), families-review.md findings 9
-/// and 11; Microsoft "ld (sm4 - asm)": the address is integer, its last
+/// not HLSLcc's two-argument `ivec3`, 1D textures as W×1 2D textures,
+/// WebGL's zero for out-of-range fetches); Microsoft "ld (sm4 - asm)": the address is integer, its last
 /// swizzled lane (`.w`) is the mip level.
 ///
 /// **GLSL ES 3.00**: `texelFetch(tN, ivecK(a), a.w)` on the bare sampler:
@@ -152,6 +152,6 @@ fn lower_ld<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErro
 register_handler! {
     opcodes: &[Opcode::Ld],
     family: "texture-sample",
-    spec: "families.md §5 ld; families-review.md findings 9, 11",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#ld",
     lower: Lower::Inst(lower_ld),
 }

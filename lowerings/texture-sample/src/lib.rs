@@ -1,14 +1,14 @@
 //! # dxlower-texture-sample
 //!
 //! The texture-sample family: the sampling, fetch, query and derivative
-//! opcodes of `families.md` §5 (`sample`, `sample_b`, `sample_l`,
+//! opcodes of `lowerings/texture-sample/docs/texture-sample.md` (`sample`, `sample_b`, `sample_l`,
 //! `sample_d`, `sample_c`, `sample_c_lz`, `ld`, `ld_ms`, `resinfo`, `lod`,
 //! `gather4`, `gather4_c`, `gather4_po`, `gather4_po_c`, `deriv_rtx`,
 //! `deriv_rty` and their `_coarse`/`_fine` forms) plus `sample_info` and
-//! `sample_pos` of §7, with the corrections of `families-review.md`
-//! (findings 8–13, 22) and the switches of `profiles.md` §1–§3
+//! `sample_pos`, and the profile switches that change
+//! them
 //! (`texture_1d`, `gather4`, `resinfo_mip_count`, `fragcoord_origin`).
-//! `bufinfo` is not here: §6 lists it with the memory-structured family.
+//! `bufinfo` is not here: it belongs to the memory-structured family.
 //!
 //! Besides these, the family claims the SM5 tiled-resource feedback forms
 //! of its instructions (`sample_*_cl_s`, `sample_l_s`, `sample_c_lz_s`,
@@ -60,8 +60,8 @@
 //!
 //! ## Stubbed textures
 //!
-//! A texture the profile stubs (`stub_resource_registers`, profiles.md
-//! §4.6: matched by its RDEF binding name through
+//! A texture the profile stubs (`stub_resource_registers`,
+//! `docs/profiles.md#stubbed-resources`: matched by its RDEF binding name through
 //! [`dxlower_core::StageState::stubbed_resource`]) has no uniform at all:
 //! decl-io declares nothing for it. Every instruction reading it writes
 //! the value D3D returns for a shader-resource slot with nothing bound

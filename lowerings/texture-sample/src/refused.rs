@@ -51,12 +51,12 @@ fn reason(op: Opcode) -> &'static str {
 /// `ld_ms`, `lod`, `sample_info`, `sample_pos`, the residency-feedback
 /// forms (`sample_*_cl_s`, `gather4*_s`, `ld_s`, `ld_ms_s`,
 /// `check_access_fully_mapped`) and the pull-model interpolation
-/// instructions (`eval_snapped`, `eval_sample_index`, `eval_centroid`, §7
-/// "refuse (no ES 3.00 equivalent)"): refused.
+/// instructions (`eval_snapped`, `eval_sample_index`, `eval_centroid`,
+/// which have no ES 3.00 equivalent): refused.
 ///
-/// **Spec**: families.md §5 `ld_ms` and `lod` ("refuse"), §7
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#refused-instructions`
 /// (`sample_pos`, `sample_info`, `ld_ms`: no ES 3.00 equivalent);
-/// profiles.md §2 (multisample textures and `lod` refused in every
+/// `docs/profiles.md#refused-in-every-profile` (multisample textures and `lod` refused in every
 /// profile). The feedback forms are SM5 tiled-resource instructions no
 /// study covers; they return a residency status no WebGL2 texture has.
 ///
@@ -119,6 +119,6 @@ pub const REFUSED: &[Opcode] = &[
 register_handler! {
     opcodes: REFUSED,
     family: "texture-sample",
-    spec: "families.md §5 ld_ms, lod; §7 sample_pos, sample_info; profiles.md §2",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#refused-instructions",
     lower: Lower::Inst(lower_refused),
 }

@@ -168,8 +168,8 @@ fn lower_stubbed<'a>(
 /// `resinfo[_rcpFloat|_uint]`: width, height, depth or array size, and mip
 /// count of a texture at a mip level.
 ///
-/// **Spec**: families.md §5 `resinfo` with its correction
-/// (families-review.md finding 8); profiles.md §2 "resinfo mip count";
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#resinfo`; profile switch
+/// `resinfo_mip_count`;
 /// Microsoft "resinfo (sm4 - asm)". The D3D vector is `[w, h, d-or-layers,
 /// levels]`: 2D `(w, h, 0)`, 2D array `(w, h, layers)`, 3D `(w, h, d)`,
 /// cube `(w, h, 0)`, 1D `(w, 0, 0)`, 1D array `(w, layers, 0)`.
@@ -379,6 +379,6 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
 register_handler! {
     opcodes: &[Opcode::Resinfo],
     family: "texture-sample",
-    spec: "families.md §5 resinfo; families-review.md finding 8; profiles.md §2",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#resinfo",
     lower: Lower::Inst(lower_resinfo),
 }

@@ -94,7 +94,7 @@ fn gradient(dim: Dim, g: &Src<'_>) -> String {
 
 /// `sample`: filtered sample with implicit derivatives.
 ///
-/// **Spec**: families.md §5 `sample` (and its common rules: combined name,
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#sample` (and `lowerings/texture-sample/docs/texture-sample.md#coordinates-and-results`: combined name,
 /// coordinate width by dimension, 1D emulation, resource swizzle, immediate
 /// offsets); Microsoft "sample (sm4 - asm)". `_indexable` forms carry the
 /// dimension and return type in extended tokens; the declaration decides.
@@ -121,7 +121,7 @@ fn lower_sample<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
 
 /// `sample_b`: filtered sample with an LOD bias.
 ///
-/// **Spec**: families.md §5 `sample_b`; Microsoft "sample_b (sm4 - asm)"
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#sample_b`; Microsoft "sample_b (sm4 - asm)"
 /// (bias = first lane of the fifth operand, pixel shaders only).
 ///
 /// **GLSL ES 3.00**: `texture(s, P, bias)` / `textureOffset(s, P, off,
@@ -141,8 +141,8 @@ fn lower_sample_b<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 
 /// `sample_l`: filtered sample at an explicit LOD.
 ///
-/// **Spec**: families.md §5 `sample_l` (legal in every stage;
-/// families-review.md finding 22); Microsoft "sample_l (sm4 - asm)".
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#sample_l` (legal in every
+/// stage); Microsoft "sample_l (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `textureLod(s, P, lod)` / `textureLodOffset(s, P, lod,
 /// off)`; both exist for every colour sampler type used here (no offset form
@@ -160,7 +160,7 @@ fn lower_sample_l<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 
 /// `sample_d`: filtered sample with explicit gradients.
 ///
-/// **Spec**: families.md §5 `sample_d`; Microsoft "sample_d (sm4 - asm)".
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#sample_d`; Microsoft "sample_d (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `textureGrad(s, P, dPdx, dPdy)` /
 /// `textureGradOffset(…, off)`. Gradients are `.xy` (2D, 2D array),
@@ -249,7 +249,7 @@ fn compare<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Compare) -> Result
 
 /// `sample_c`: depth-comparison sample (percentage-closer filtered).
 ///
-/// **Spec**: families.md §5 `sample_c`, families-review.md finding 10;
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#sample_c`;
 /// Microsoft "sample_c (sm4 - asm)": reference = first lane of the fifth
 /// operand, comparison function from the sampler state, result a filtered
 /// float (not a mask).
@@ -276,8 +276,8 @@ fn lower_sample_c<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 
 /// `sample_c_lz`: depth-comparison sample at mip level 0.
 ///
-/// **Spec**: families.md §5 `sample_c_lz`; profiles.md §2 "shadow
-/// `textureLod` on `sampler2DArrayShadow` / `samplerCubeShadow`";
+/// **Spec**: `lowerings/texture-sample/docs/texture-sample.md#sample_c_lz` (no ES 3.00 shadow
+/// `textureLod` on `sampler2DArrayShadow` / `samplerCubeShadow`);
 /// Microsoft "sample_c_lz (sm4 - asm)".
 ///
 /// **GLSL ES 3.00**: `textureLod(s, P, 0.0)` / `textureLodOffset` on
@@ -302,41 +302,41 @@ fn lower_sample_c_lz<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), 
 register_handler! {
     opcodes: &[Opcode::Sample],
     family: "texture-sample",
-    spec: "families.md §5 sample",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#sample",
     lower: Lower::Inst(lower_sample),
 }
 
 register_handler! {
     opcodes: &[Opcode::SampleB],
     family: "texture-sample",
-    spec: "families.md §5 sample_b",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#sample_b",
     lower: Lower::Inst(lower_sample_b),
 }
 
 register_handler! {
     opcodes: &[Opcode::SampleL],
     family: "texture-sample",
-    spec: "families.md §5 sample_l",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#sample_l",
     lower: Lower::Inst(lower_sample_l),
 }
 
 register_handler! {
     opcodes: &[Opcode::SampleD],
     family: "texture-sample",
-    spec: "families.md §5 sample_d",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#sample_d",
     lower: Lower::Inst(lower_sample_d),
 }
 
 register_handler! {
     opcodes: &[Opcode::SampleC],
     family: "texture-sample",
-    spec: "families.md §5 sample_c; families-review.md finding 10",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#sample_c",
     lower: Lower::Inst(lower_sample_c),
 }
 
 register_handler! {
     opcodes: &[Opcode::SampleCLz],
     family: "texture-sample",
-    spec: "families.md §5 sample_c_lz; profiles.md §2",
+    spec: "lowerings/texture-sample/docs/texture-sample.md#sample_c_lz",
     lower: Lower::Inst(lower_sample_c_lz),
 }

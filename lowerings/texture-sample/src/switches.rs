@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TextureSampleSwitches {
-    /// `gather4*` (profiles.md §2).
+    /// `gather4*` (`lowerings/texture-sample/docs/texture-sample.md#gather4`).
     pub gather4: Gather4,
     /// Mip count of `resinfo`: refused, or read from a uniform of this name.
     pub resinfo_mip_count: ResinfoMipCount,
