@@ -211,8 +211,8 @@ fn md_tokens(line: &str) -> Vec<(usize, String, bool)> {
             .last()
             .map_or(at, |(k, _)| k);
         let mut end = at + 3;
-        if after.starts_with('#') {
-            end += 1 + after[1..]
+        if let Some(anchor) = after.strip_prefix('#') {
+            end += 1 + anchor
                 .chars()
                 .take_while(|&c| anchor_char(c))
                 .map(char::len_utf8)
