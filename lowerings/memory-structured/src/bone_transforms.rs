@@ -92,14 +92,14 @@
 //! the offset might reach the index by a path the pass cannot undo. Under
 //! `ubo` the add stays (the native runtime supplies the offset).
 //!
-//! ## Known limits
+//! ## Linking and limits
 //!
-//! - The program-level size agreement of `dxlower link` is computed from
-//!   the `dcl_constantbuffer` declarations before the pass enlarges `cb3`:
-//!   a pair whose pixel shader also declares `cb3` would declare it with
-//!   two sizes. The `ubo` blocks are not constant buffers and do not appear
-//!   in the stage's `cbuffers` (nor in the program manifest's uniform
-//!   blocks).
+//! - `dxlower link` agrees the size of a `cb3` both stages declare once
+//!   both are lowered, so the block the pass enlarged is declared at that
+//!   size in the pixel stage too. The `ubo` blocks are not constant
+//!   buffers: they are not in the stage's `cbuffers`, and the program
+//!   manifest lists them as `structured_buffer` uniform blocks with the
+//!   `t#` they stand for.
 //! - A dynamic joint index past the capacity reads past the array, which
 //!   GLSL ES leaves undefined (D3D returns 0); constant indices are
 //!   checked.

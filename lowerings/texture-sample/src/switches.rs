@@ -36,7 +36,7 @@ dxlower_core::register_switches!(TextureSampleSwitches, family: "texture-sample"
 /// `gather4*`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Gather4 {
-    /// Four `texelFetch`/`textureOffset` taps.
+    /// Four level-0 samples at the texel centres of the footprint.
     Emulate,
     /// Refuse.
     Refuse,
