@@ -434,3 +434,11 @@ pub fn corpus_pairs() -> Vec<CorpusPair> {
     }
     pairs
 }
+
+/// The built-in `webgl2-fast` profile: `webgl2` with its approximations
+/// (float-only registers, GLSL NaN rules, mediump colour samplers, clamped
+/// `f32tof16`). The Rust tests that pin the exact GLSL of the float
+/// register model are written against it.
+pub fn webgl2_fast() -> Profile {
+    dxlower_targets::load("webgl2-fast").expect("the webgl2-fast profile loads")
+}

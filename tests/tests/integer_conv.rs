@@ -59,7 +59,7 @@ fn inst(op: Opcode, operands: Vec<Operand>) -> Instruction {
 
 /// The `webgl2` profile (the schema's defaults).
 fn webgl2() -> Profile {
-    Profile::default()
+    dxlower_tests::webgl2_fast()
 }
 
 fn element(name: &str, index: u32, register: u32, ty: ComponentType) -> SignatureElement {
