@@ -6,6 +6,8 @@
 //! beside the workspace) and never copied into the project.
 
 pub mod build;
+pub mod hostile;
+pub mod mutate;
 
 use dxlower_core::testing::Harness;
 use dxlower_core::{LowerError, Profile, StageGlsl, StageInput, TranslateError, Ty};

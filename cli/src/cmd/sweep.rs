@@ -106,10 +106,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let c = count(&results);
-    println!(
-        "{} files: {} decoded, {} translated, {} validated, {} refused, {} failed",
-        c.total, c.decoded, c.translated, c.validated, c.refused, c.failed
-    );
+    println!("{c}");
     if c.unsupported > 0 {
         println!(
             "{} unsupported (an opcode whose family has no handler yet)",
@@ -137,6 +134,7 @@ pub fn run(args: Args) -> ExitCode {
             "validated": c.validated,
             "refused": c.refused,
             "unsupported": c.unsupported,
+            "invalid": c.invalid,
             "failed": c.failed,
             "files": results,
         });

@@ -36,8 +36,8 @@ pub struct FileResult {
     pub file: String,
     /// `vs`, `ps`, ... (empty when the file did not decode).
     pub stage: String,
-    /// The outcome (`decode_failed`, `refused`, `unsupported`, `failed`,
-    /// `translated` or `validated` in JSON).
+    /// The outcome (`decode_failed`, `refused`, `unsupported`, `invalid`,
+    /// `failed`, `translated` or `validated` in JSON).
     pub status: Status,
     /// Why (empty on success).
     pub reason: String,
@@ -127,8 +127,30 @@ pub struct Counts {
     pub refused: usize,
     /// Files with an opcode no handler lowers yet.
     pub unsupported: usize,
-    /// Files that failed (invalid GLSL or an internal error).
+    /// Files that decode but are invalid input (they break the bytecode
+    /// format or a rule the D3D runtime validates).
+    pub invalid: usize,
+    /// Files that failed: a fault of dxlower (invalid GLSL, an internal
+    /// error, a panic).
     pub failed: usize,
+}
+
+impl std::fmt::Display for Counts {
+    /// The summary line: `N files: D decoded, T translated, V validated,
+    /// R refused, I invalid, F failed`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} files: {} decoded, {} translated, {} validated, {} refused, {} invalid, {} failed",
+            self.total,
+            self.decoded,
+            self.translated,
+            self.validated,
+            self.refused,
+            self.invalid,
+            self.failed
+        )
+    }
 }
 
 /// Counts the results.
@@ -148,6 +170,7 @@ pub fn count(results: &[FileResult]) -> Counts {
             Status::Validated => c.validated += 1,
             Status::Refused => c.refused += 1,
             Status::Unsupported => c.unsupported += 1,
+            Status::Invalid => c.invalid += 1,
             Status::Failed => c.failed += 1,
             _ => {}
         }

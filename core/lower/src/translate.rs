@@ -61,13 +61,11 @@ fn site(input: &StageInput<'_>, index: usize, inst: &Instruction) -> Site {
 fn map_err(e: LowerError, site: Site, h: &HandlerEntry) -> TranslateError {
     match e {
         LowerError::Refused(refusal) => TranslateError::Refused { refusal, site },
-        LowerError::InvalidProgram(why) => TranslateError::Refused {
-            refusal: crate::error::Refusal::new(
-                "invalid program",
-                format!("{why}; the D3D runtime rejects such bytecode"),
-            ),
-            site,
+        LowerError::InvalidProgram(message) => TranslateError::InvalidProgram {
+            message,
+            site: Some(site),
         },
+        LowerError::Profile(message) => TranslateError::Profile(message),
         LowerError::Invalid(e) => TranslateError::Lower {
             kind: Some(e.kind),
             message: e.message,
@@ -180,13 +178,18 @@ pub(crate) fn lower_linked(
 fn pass_error(p: &PassEntry, e: LowerError) -> TranslateError {
     match e {
         LowerError::Refused(r) => TranslateError::StageRefused(r),
-        LowerError::InvalidProgram(why) => {
-            TranslateError::StageRefused(crate::error::Refusal::new(
-                "invalid program",
-                format!("{why}; the D3D runtime rejects such bytecode"),
-            ))
-        }
+        LowerError::InvalidProgram(message) => TranslateError::InvalidProgram {
+            message,
+            site: None,
+        },
+        LowerError::Profile(message) => TranslateError::Pass {
+            kind: None,
+            pass: p.name.to_string(),
+            message,
+            location: p.location(),
+        },
         LowerError::Invalid(e) => TranslateError::Pass {
+            kind: Some(e.kind),
             pass: p.name.to_string(),
             message: e.message,
             location: p.location(),
@@ -223,6 +226,14 @@ fn lower_with(
         )));
     }
     let insts = &input.program.instructions;
+    // The block structure first (one linear pass): a program D3D rejects
+    // for its nesting ends here, before any text is written.
+    crate::structure::check_program(insts).map_err(|(i, message)| {
+        TranslateError::InvalidProgram {
+            message,
+            site: insts.get(i).map(|inst| site(&input, i, inst)),
+        }
+    })?;
     let passes = crate::pass::schedule(profile, link.is_some()).map_err(TranslateError::Profile)?;
     check_handlers(reg, &input)?;
     let mut dcx = DeclCtx::new(input, profile);
