@@ -128,13 +128,20 @@ pub(crate) fn check(cx: &mut Ctx<'_>, inst: &Instruction) -> Result<Vec<Block>, 
     Ok(stack)
 }
 
-/// The previous instruction of the same segment, if any.
+/// The previous instruction of the same segment, if any (constant time:
+/// the segment starts after a `label`).
 pub(crate) fn previous(insts: &[Instruction], idx: usize) -> Option<&Instruction> {
-    if idx > segment_start(insts, idx) {
-        insts.get(idx - 1)
-    } else {
-        None
-    }
+    idx.checked_sub(1)
+        .and_then(|i| insts.get(i))
+        .filter(|x| x.opcode != Opcode::Label)
+}
+
+/// Whether instruction `idx` is the last of its segment: a `label` or the
+/// end of the program follows (constant time).
+pub(crate) fn ends_segment(insts: &[Instruction], idx: usize) -> bool {
+    insts
+        .get(idx + 1)
+        .map_or(true, |x| x.opcode == Opcode::Label)
 }
 
 /// Opcodes whose result depends on the quad's implicit derivatives: the
