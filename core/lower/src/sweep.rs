@@ -49,8 +49,64 @@ pub struct FileResult {
     pub produced_glsl: bool,
 }
 
-/// Translates (and optionally validates) one file.
+std::thread_local! {
+    /// Where the last panic of this thread happened, recorded by the hook
+    /// [`quiet_panics`] installs.
+    static PANIC_AT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Replaces the default panic hook (which prints `thread … panicked at …`
+/// and, with `RUST_BACKTRACE`, a backtrace) with one that prints nothing and
+/// records the location for [`catch_panic`], so that a tool reports a panic
+/// as one clean line of its own. Installed once by the CLI.
+pub fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()));
+        PANIC_AT.with(|p| *p.borrow_mut() = at);
+    }));
+}
+
+/// Runs `f`; a panic inside it becomes `Err` with its message (and, under
+/// [`quiet_panics`], where it happened): an internal error of dxlower, which
+/// a tool reports for the one file and goes on.
+pub fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    PANIC_AT.with(|p| p.borrow_mut().take());
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_string());
+        match PANIC_AT.with(|p| p.borrow_mut().take()) {
+            Some(at) => format!("internal error (a bug of dxlower): panic at {at}: {msg}"),
+            None => format!("internal error (a bug of dxlower): panic: {msg}"),
+        }
+    })
+}
+
+/// Translates (and optionally validates) one file. A panic inside (a bug
+/// of dxlower) makes the file `failed` with the message; it never stops
+/// the caller.
 pub fn sweep_one(
+    path: &Path,
+    rel: String,
+    profile: &Profile,
+    validate: Option<Validator<'_>>,
+) -> FileResult {
+    let file = rel.clone();
+    catch_panic(|| sweep_one_inner(path, rel, profile, validate)).unwrap_or_else(|msg| FileResult {
+        file,
+        stage: String::new(),
+        status: Status::Failed,
+        reason_key: "internal error: panic".to_string(),
+        reason: msg,
+        produced_glsl: false,
+    })
+}
+
+fn sweep_one_inner(
     path: &Path,
     rel: String,
     profile: &Profile,
