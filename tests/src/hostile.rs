@@ -146,17 +146,7 @@ pub fn repeated(container: &[u8], bytes: usize) -> Vec<u8> {
     .saturating_sub(8)
     .max(1);
     let copies = bytes.div_ceil(one);
-    with_body(container, std::iter::repeat(body).take(copies).flatten())
+    with_body(container, std::iter::repeat_n(body, copies).flatten())
 }
 
-/// The output bound of README "Untrusted input": the GLSL of any program
-/// is at most this many times the container's size ...
-pub const OUTPUT_FACTOR: usize = 64;
-/// ... plus this many bytes (the declarations a few bytes can ask for, such
-/// as `dcl_temps 4096`, and the helpers).
-pub const OUTPUT_SLACK: usize = 256 << 10;
-
-/// Whether `glsl` is within the output bound for an input of `input` bytes.
-pub fn within_output_bound(input: usize, glsl: &str) -> bool {
-    glsl.len() <= OUTPUT_FACTOR * input + OUTPUT_SLACK
-}
+pub use dxlower_core::translate::{within_output_bound, OUTPUT_FACTOR, OUTPUT_SLACK};

@@ -13,6 +13,7 @@ use dxlower_core::{Profile, Status, TranslateError};
 use dxlower_dxbc::{
     Components, CustomDataClass, Instruction, Opcode, Operand, OperandType, Payload, ProgramType,
 };
+use dxlower_tests::build::dcl_indexable;
 use dxlower_tests::hostile::{
     close, nested, open, repeated, unclosed, with_body, with_program, within_output_bound, Nest,
     BASE_PS,
@@ -217,19 +218,6 @@ fn icb(n: usize) -> Instruction {
     )
 }
 
-/// `dcl_indexableTemp x<reg>[count], 4`.
-fn dcl_x(reg: u32, count: u32) -> Instruction {
-    Instruction::decl(
-        Opcode::DclIndexableTemp,
-        vec![],
-        Payload::IndexableTemp {
-            reg,
-            count,
-            components: 4,
-        },
-    )
-}
-
 #[test]
 fn icb_and_indexable_temp_indices_past_the_end() {
     // icb: read as 0 (D3D11.3 §7.5.1: accessed like a constant buffer); x#:
@@ -242,7 +230,7 @@ fn icb_and_indexable_temp_indices_past_the_end() {
     let icb_at = |i: u32| Operand::new(OperandType::ImmediateConstantBuffer, xyzw, &[i]);
     let body = vec![
         icb(2),
-        dcl_x(0, 4),
+        dcl_indexable(0, 4, 4),
         // In range: kept.
         Instruction::new(Opcode::Mov, vec![x(3, Components::MASK_ALL), r0(xyzw)]),
         Instruction::new(

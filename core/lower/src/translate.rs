@@ -298,6 +298,27 @@ fn lower_with(
     Ok(Lowered { stage, out })
 }
 
+/// The output bound of README "Untrusted input": the GLSL of any program is
+/// at most `OUTPUT_FACTOR` times the size of its container ...
+pub const OUTPUT_FACTOR: usize = 64;
+
+/// ... plus `OUTPUT_SLACK` bytes: the declarations a few bytes can ask for
+/// (`dcl_temps 4096`), the helpers, the preamble.
+pub const OUTPUT_SLACK: usize = 256 << 10;
+
+/// Whether `glsl` is within the output bound for an input of `input` bytes
+/// ([`OUTPUT_FACTOR`], [`OUTPUT_SLACK`]). The emitter makes it hold: every
+/// instruction writes a bounded number of lines of bounded length (the
+/// indentation is capped, [`crate::emit::MAX_INDENT`]); the measured worst
+/// case is 47 times the input (a `ret` repeated 16 blocks deep under a
+/// profile whose stage epilogue is a statement, each `ret` 4 bytes).
+pub fn within_output_bound(input: usize, glsl: &str) -> bool {
+    glsl.len()
+        <= OUTPUT_FACTOR
+            .saturating_mul(input)
+            .saturating_add(OUTPUT_SLACK)
+}
+
 /// The stage input of a parsed shader.
 pub fn stage_input(shader: &dxlower_dxbc::Shader) -> StageInput<'_> {
     StageInput {

@@ -71,16 +71,7 @@ fn verdict(out: &std::process::Output) -> Result<(), ValidateError> {
 /// afterwards. `Err` carries the validator's log; a missing validator is
 /// an error, never a pass.
 pub fn glslang_link(vs: &str, ps: &str) -> Result<(), ValidateError> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "dxlower-link-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let io = |e: std::io::Error| ValidateError::Missing(format!("{}: {e}", dir.display()));
-    std::fs::create_dir_all(&dir).map_err(io)?;
-    let run = || {
+    in_temp_dir("link", |dir, io| {
         let v = dir.join("x.vert");
         let f = dir.join("x.frag");
         std::fs::write(&v, vs).map_err(io)?;
@@ -92,8 +83,29 @@ pub fn glslang_link(vs: &str, ps: &str) -> Result<(), ValidateError> {
             .output()
             .map_err(|e| ValidateError::Missing(e.to_string()))?;
         verdict(&out)
-    };
-    let r = run();
+    })
+}
+
+/// Runs `f` in a fresh temporary directory `dxlower-<what>-<pid>-<n>`,
+/// removed afterwards; `f` gets the directory and the conversion of an I/O
+/// error into a [`ValidateError`] naming it.
+fn in_temp_dir<T>(
+    what: &str,
+    f: impl FnOnce(
+        &std::path::Path,
+        &dyn Fn(std::io::Error) -> ValidateError,
+    ) -> Result<T, ValidateError>,
+) -> Result<T, ValidateError> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "dxlower-{what}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let io = |e: std::io::Error| ValidateError::Missing(format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    let r = f(&dir, &io);
     let _ = std::fs::remove_dir_all(&dir);
     r
 }
@@ -108,19 +120,10 @@ pub fn glslang_link(vs: &str, ps: &str) -> Result<(), ValidateError> {
 pub fn glslang_batch(
     stages: &[(&str, ProgramType)],
 ) -> Result<Vec<Result<(), String>>, ValidateError> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(0);
     if stages.is_empty() {
         return Ok(Vec::new());
     }
-    let dir = std::env::temp_dir().join(format!(
-        "dxlower-batch-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let io = |e: std::io::Error| ValidateError::Missing(format!("{}: {e}", dir.display()));
-    std::fs::create_dir_all(&dir).map_err(io)?;
-    let run = || {
+    in_temp_dir("batch", |dir, io| {
         let mut paths = Vec::with_capacity(stages.len());
         for (i, (glsl, stage)) in stages.iter().enumerate() {
             let ext = match stage {
@@ -171,8 +174,5 @@ pub fn glslang_batch(
                 .collect();
         }
         Ok(verdicts)
-    };
-    let r = run();
-    let _ = std::fs::remove_dir_all(&dir);
-    r
+    })
 }

@@ -139,9 +139,10 @@ pub(crate) fn previous(insts: &[Instruction], idx: usize) -> Option<&Instruction
 /// Whether instruction `idx` is the last of its segment: a `label` or the
 /// end of the program follows (constant time).
 pub(crate) fn ends_segment(insts: &[Instruction], idx: usize) -> bool {
-    insts
-        .get(idx + 1)
-        .map_or(true, |x| x.opcode == Opcode::Label)
+    match insts.get(idx + 1) {
+        Some(next) => next.opcode == Opcode::Label,
+        None => true,
+    }
 }
 
 /// Opcodes whose result depends on the quad's implicit derivatives: the
