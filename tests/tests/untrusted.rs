@@ -285,6 +285,48 @@ fn buffer_load_of_a_texture_register_is_invalid() {
 }
 
 #[test]
+fn a_label_repeated_in_one_switch_is_invalid() {
+    // Found by the translate_native fuzz target: GLSL rejects a duplicated
+    // `case` value; a D3D switch behaves as in C, where it is an error.
+    let base = read_corpus(BASE_PS);
+    let case = |v| Instruction::new(Opcode::Case, vec![Operand::imm32(v)]);
+    let default = || Instruction::new(Opcode::Default, vec![]);
+    let brk = || Instruction::new(Opcode::Break, vec![]);
+    let switch = |labels: Vec<Instruction>| {
+        let mut v = vec![Instruction::new(
+            Opcode::Switch,
+            vec![Operand::temp(0, Components::Select1(0))],
+        )];
+        for l in labels {
+            v.push(l);
+            v.push(brk());
+        }
+        v.push(Instruction::new(Opcode::Endswitch, vec![]));
+        with_body(&base, v)
+    };
+    for (name, p) in profiles() {
+        let e = invalid(&switch(vec![case(1), case(2), case(1)]), &p, name);
+        assert!(e.contains("`case 1` appears twice in one `switch`"), "{e}");
+        let e = invalid(&switch(vec![default(), case(2), default()]), &p, name);
+        assert!(e.contains("`default` appears twice"), "{e}");
+        // The same value in a nested switch is another switch's label.
+        let mut nested_ok = vec![
+            Instruction::new(
+                Opcode::Switch,
+                vec![Operand::temp(0, Components::Select1(0))],
+            ),
+            case(1),
+        ];
+        nested_ok.extend(open(Nest::Switch));
+        nested_ok.push(case(1));
+        nested_ok.extend(close(Nest::Switch));
+        nested_ok.push(brk());
+        nested_ok.push(Instruction::new(Opcode::Endswitch, vec![]));
+        compiles(&with_body(&base, nested_ok), &p, name);
+    }
+}
+
+#[test]
 fn rules_of_the_bytecode_are_invalid_not_failed() {
     let base = read_corpus(BASE_PS);
     let p = dxlower_targets::load("webgl2").expect("webgl2");
