@@ -327,6 +327,38 @@ fn a_label_repeated_in_one_switch_is_invalid() {
 }
 
 #[test]
+fn two_input_rows_of_one_semantic_are_invalid() {
+    // Found by the translate_ccpwgl fuzz target: two input rows with the
+    // same semantic, a float and a uint one; under ccpwgl both became
+    // `in vec4` of one name (a redefinition).
+    use dxlower_dxbc::signature::ComponentType;
+    use dxlower_tests::build::{
+        dcl_input, dcl_position, isgn, mov, osgn, position, ret, stage, user, v,
+    };
+    let vs = stage(
+        ProgramType::Vertex,
+        vec![
+            dcl_input(0, "xyzw"),
+            dcl_input(1, "xyzw"),
+            dcl_position(0),
+            mov(Operand::output(0, Components::MASK_ALL), v(0, "xyzw")),
+            ret(),
+        ],
+        isgn(vec![
+            user("TEXCOORD", 0, ComponentType::Float32, 0, "xyzw"),
+            user("TEXCOORD", 0, ComponentType::Uint32, 1, "xyzw"),
+        ]),
+        osgn(vec![position(0)]),
+    );
+    for (name, p) in profiles() {
+        match vs.translate(&p) {
+            Err(e) => assert_eq!(e.status(), Status::Invalid, "{name}: {e}"),
+            Ok(s) => panic!("{name}: expected an error, got GLSL:\n{}", s.glsl),
+        }
+    }
+}
+
+#[test]
 fn rules_of_the_bytecode_are_invalid_not_failed() {
     let base = read_corpus(BASE_PS);
     let p = dxlower_targets::load("webgl2").expect("webgl2");
