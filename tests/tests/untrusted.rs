@@ -496,6 +496,38 @@ fn a_16_mib_program_stays_linear() {
     );
 }
 
+#[test]
+fn the_largest_declarations_stay_within_the_output_bound() {
+    // A few bytes that ask for the most text: 4,096 temps (and their uint
+    // companions under `native`) read through the largest output.
+    let base = read_corpus(BASE_PS);
+    let mut program = dxlower_dxbc::parse(&base).expect("parses").program;
+    for inst in &mut program.instructions {
+        if inst.opcode == Opcode::DclTemps {
+            *inst = Instruction::dcl_temps(4096);
+        }
+    }
+    program.instructions.insert(
+        program.instructions.len() - 1,
+        Instruction::new(
+            Opcode::Mov,
+            vec![
+                Operand::output(0, Components::MASK_ALL),
+                Operand::temp(4095, Components::XYZW),
+            ],
+        ),
+    );
+    let bytes = with_program(&base, &program);
+    for (name, p) in profiles() {
+        let glsl = compiles(&bytes, &p, name);
+        println!(
+            "{name}: {} bytes of GLSL from {} bytes",
+            glsl.len(),
+            bytes.len()
+        );
+    }
+}
+
 /// The best of three timings of translating `bytes`.
 fn best_time(bytes: &[u8], p: &Profile) -> f64 {
     (0..3)
