@@ -124,7 +124,7 @@ pub fn declare_attributes(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<()
             // `var_once` does not see it): D3D requires semantics to be
             // unique in a signature.
             return Err(LowerError::invalid(format!(
-                "v{reg}: another input signature row has the same semantic (`{sem}` index {})",
+                "two input signature rows have the semantic `{sem}` index {} (the second in v{reg})",
                 hit.elem.semantic_index
             )));
         }
