@@ -7,6 +7,8 @@
 
 pub mod build;
 pub mod effects;
+pub mod hostile;
+pub mod mutate;
 
 use dxlower_core::testing::Harness;
 use dxlower_core::{LowerError, Profile, StageGlsl, StageInput, TranslateError, Ty};

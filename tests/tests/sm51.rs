@@ -15,7 +15,7 @@
 // Link every family so their handlers register.
 extern crate dxlower_lowerings;
 
-use dxlower_core::{Profile, StageGlsl, StageInput, TranslateError};
+use dxlower_core::{StageGlsl, StageInput, TranslateError};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Opcode, Operand, OperandType, Payload,
