@@ -263,3 +263,54 @@ fn help_documents_exit_status_and_dash() {
         .success()
         .stdout(predicate::str::contains("Exit status: 0").and(predicate::str::contains("`-`")));
 }
+
+#[test]
+fn sweep_counts_every_file_once() {
+    let dir = scratch("sweep");
+    std::fs::copy(corpus(PS), dir.join("a.ps.dxbc")).expect("copied");
+    std::fs::copy(corpus(VS), dir.join("b.vs.dxbc")).expect("copied");
+    std::fs::copy(
+        corpus("dxdecompiler/3Dmigoto__geometry.gs.dxbc"),
+        dir.join("c.gs.dxbc"),
+    )
+    .expect("copied");
+    std::fs::write(dir.join("d.dxbc"), b"DXBC but not really").expect("written");
+    let report = dir.join("report.json");
+    let a = dxlower()
+        .arg("sweep")
+        .arg(&dir)
+        .arg("--quiet")
+        .arg("--json")
+        .arg(&report)
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8_lossy(&a.get_output().stdout).into_owned();
+    assert!(
+        stdout.starts_with(
+            "4 files: 0 validated, 2 translated, 1 refused, 0 unsupported, 0 invalid, 0 failed, 1 decode_failed\n"
+        ),
+        "{stdout}"
+    );
+    let r: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&report).expect("report written")).expect("JSON");
+    let statuses = [
+        "validated",
+        "translated",
+        "refused",
+        "unsupported",
+        "invalid",
+        "failed",
+        "decode_failed",
+    ];
+    let sum: u64 = statuses.iter().map(|k| r[k].as_u64().expect(k)).sum();
+    assert_eq!(Some(sum), r["total"].as_u64());
+    for k in statuses {
+        let n = r["files"]
+            .as_array()
+            .expect("files")
+            .iter()
+            .filter(|f| f["status"] == k)
+            .count() as u64;
+        assert_eq!(Some(n), r[k].as_u64(), "{k}");
+    }
+}

@@ -41,7 +41,7 @@ fn effect_writes_a_package_that_validates() {
     let (out, err) = text(&o);
     assert!(o.status.success(), "{out}\n{err}");
     assert!(
-        out.contains("2 programs: 2 translated, 0 refused, 0 unsupported, 0 failed, 0 decode failed; 2 passes: 2 linked, 0 incomplete, 2 validated"),
+        out.contains("2 programs: 2 translated, 0 refused, 0 unsupported, 0 invalid, 0 failed, 0 decode failed; 2 passes: 2 linked, 0 incomplete, 2 validated"),
         "{out}"
     );
     let pkg = std::fs::read(dir.join("skinned.sm_converted_hi")).expect("package written");

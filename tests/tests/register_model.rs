@@ -22,28 +22,15 @@ use dxlower_core::Profile;
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
-    Payload, ProgramType, SignatureSystemValue,
+    ProgramType, SignatureSystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
-use dxlower_tests::build::{m, o, rd, rs, s};
+use dxlower_tests::build::{dcl_indexable, m, o, rd, rs, s};
 use dxlower_tests::{element, glslang, main_body, ps_isgn, ps_osgn, signature, Built};
 
 /// `cb0[<reg>].<swizzle>`.
 fn cb(reg: u32, swz: &str) -> Operand {
     Operand::cb(0, reg, s(swz))
-}
-
-/// `dcl_indexableTemp x<reg>[<count>], <components>`.
-fn dcl_indexable(reg: u32, count: u32, components: u32) -> Instruction {
-    Instruction::decl(
-        Opcode::DclIndexableTemp,
-        vec![],
-        Payload::IndexableTemp {
-            reg,
-            count,
-            components,
-        },
-    )
 }
 
 /// `x<reg>[<element>].<comps>`.

@@ -203,7 +203,7 @@ pub fn run(args: Args) -> ExitCode {
                 p.sha1,
                 p.status
             );
-            failed |= p.status == "failed" || p.status == "decode_failed";
+            failed |= matches!(p.status.as_str(), "failed" | "decode_failed" | "invalid");
         }
     }
     let mut validated = None;
@@ -435,6 +435,7 @@ pub fn sweep_effect(
                 "refused" => Status::Refused,
                 "unsupported" => Status::Unsupported,
                 "decode_failed" => Status::DecodeFailed,
+                "invalid" => Status::Invalid,
                 _ => Status::Failed,
             };
             let stage = match p.stage {

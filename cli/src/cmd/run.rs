@@ -149,7 +149,7 @@ fn element(name: &str, sv: SignatureSystemValue) -> SignatureElement {
 
 /// `float4 main(float4 position : POSITION) : SV_POSITION { return
 /// position; }` as vs_4_0, built with the encoder.
-fn passthrough_vs() -> (Program, Signature, Signature) {
+pub(crate) fn passthrough_vs() -> (Program, Signature, Signature) {
     let mut p = Program::new(ProgramType::Vertex, 4, 0);
     p.instructions = vec![
         Instruction::dcl_input(0, 0xF),

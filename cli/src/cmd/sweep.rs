@@ -121,25 +121,11 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let c = count(&results);
-    outln!(
-        "{} files: {} decoded, {} translated, {} validated, {} refused, {} failed",
-        c.total,
-        c.decoded,
-        c.translated,
-        c.validated,
-        c.refused,
-        c.failed
-    );
+    outln!("{c}");
     if !effects.is_empty() {
         outln!(
             "({} effect files counted as their {effect_programs} distinct programs)",
             effects.len()
-        );
-    }
-    if c.unsupported > 0 {
-        outln!(
-            "{} unsupported (an opcode whose family has no handler yet)",
-            c.unsupported
         );
     }
     let mut reasons: BTreeMap<(&str, &str), usize> = BTreeMap::new();
@@ -158,12 +144,13 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(path) = &args.json {
         let report = serde_json::json!({
             "total": c.total,
-            "decoded": c.decoded,
-            "translated": c.translated,
             "validated": c.validated,
+            "translated": c.translated,
             "refused": c.refused,
             "unsupported": c.unsupported,
+            "invalid": c.invalid,
             "failed": c.failed,
+            "decode_failed": c.decode_failed,
             "files": results,
         });
         let text = serde_json::to_string_pretty(&report).unwrap_or_default();
@@ -172,7 +159,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    if c.failed > 0 || c.total - c.decoded > 0 {
+    if c.failed > 0 || c.decode_failed > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -246,12 +246,12 @@ impl Default for Profile {
     fn default() -> Self {
         Profile {
             name: "webgl2".into(),
-            description: "plain WebGL2 / GLSL ES 3.00, no consumer-specific ABI".into(),
+            description: "plain WebGL2 / GLSL ES 3.00, no consumer-specific ABI, D3D-exact".into(),
             extends: None,
             glsl_version: "300 es".into(),
             instruction_comments: false,
-            register_model: RegisterModel::FloatVec4,
-            nan_exact: false,
+            register_model: RegisterModel::FloatVec4UVec4Companions,
+            nan_exact: true,
             mobile_workarounds: true,
             fragcoord_origin: FragCoordOrigin::AsIs,
             stub_resource_registers: Vec::new(),

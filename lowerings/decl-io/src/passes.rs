@@ -84,7 +84,7 @@ fn indices(spec: &PassSpec) -> Result<Option<Vec<u32>>, LowerError> {
             .split(',')
             .map(|s| {
                 s.trim().parse::<u32>().map_err(|_| {
-                    LowerError::invalid(format!(
+                    LowerError::profile(format!(
                         "parameter indices = {list:?}: expected \"all\" or semantic indices such as \"0,1\""
                     ))
                 })
