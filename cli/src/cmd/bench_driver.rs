@@ -168,8 +168,14 @@ pub fn run(
         eprintln!("dxlower: driver rejected {f}");
     }
     outln!("driver: {}", runner.info());
+    let w = profiles
+        .iter()
+        .map(|p| p.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(7);
     outln!(
-        "{:<14} {:>8} {:>12} {:>11} {:>9} {:>10} {:>13}",
+        "{:<w$} {:>8} {:>12} {:>11} {:>9} {:>10} {:>13}",
         "profile",
         "shaders",
         "GLSL bytes",
@@ -183,7 +189,7 @@ pub fn run(
         let mut totals: Vec<f64> = done.iter().map(|c| c.total() as f64 / 1e3).collect();
         totals.sort_by(f64::total_cmp);
         outln!(
-            "{:<14} {:>8} {:>12} {:>11.1} {:>9.1} {:>10.1} {:>13.0}",
+            "{:<w$} {:>8} {:>12} {:>11.1} {:>9.1} {:>10.1} {:>13.0}",
             prof.name,
             done.len(),
             done.iter().map(|c| c.bytes).sum::<usize>(),

@@ -49,6 +49,7 @@
 //! ```
 
 pub mod binding;
+mod companions;
 pub mod ctx;
 pub mod emit;
 pub mod error;

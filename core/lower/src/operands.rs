@@ -194,9 +194,15 @@ impl Src<'_> {
             OperandType::Temp => {
                 let r = op.reg().unwrap_or(0);
                 if st.companions() && self.ty != Ty::Float {
-                    // Integer reads take the companion's exact bits.
-                    let base = format_args!("{}{}", TempU(r), lane_letters(lanes));
-                    return regs::write_bitcast(w, Ty::Uint, self.ty, self.n, &base);
+                    let want = lanes.iter().fold(0u8, |m, &l| m | 1 << (l & 3));
+                    if st.companion_lanes(r) & want == want {
+                        // Integer reads take the companion's exact bits.
+                        let base = format_args!("{}{}", TempU(r), lane_letters(lanes));
+                        return regs::write_bitcast(w, Ty::Uint, self.ty, self.n, &base);
+                    }
+                    // No companion for these lanes: the float view holds
+                    // the same bits (see `companions`).
+                    st.companion_miss();
                 }
                 let base = format_args!("r{r}{}", lane_letters(lanes));
                 regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
@@ -678,8 +684,37 @@ impl<'a> Ctx<'a> {
         if at(ops, values).any(|o| o.modifier != Modifier::None) {
             return Ty::Float;
         }
-        let temp = |o: &Operand| matches!(o.ty, OperandType::Temp | OperandType::IndexableTemp);
-        if at(ops, dsts).chain(at(ops, values)).any(temp) {
+        // The lanes of a temp operand that have companions, and the lanes
+        // it names (a destination's mask, a value's swizzle).
+        let lanes = |o: &Operand| -> (u8, u8) {
+            let named = match o.components {
+                Components::Mask(m) => m,
+                _ => o.swizzle().iter().fold(0u8, |m, &c| m | 1 << (c & 3)),
+            };
+            let have = o.reg().map_or(0, |r| self.st.companion_lanes(r));
+            (have, named)
+        };
+        // Every value read with exact bits: a temp value with a companion
+        // for every lane it names (an `x#` always has one).
+        let values_exact = at(ops, values).all(|o| match o.ty {
+            OperandType::Temp => {
+                let (have, named) = lanes(o);
+                have & named == named
+            }
+            _ => true,
+        });
+        // Some operand keeps integer bits: a temp with a companion for a
+        // lane it names, or an indexable temp. Copies between float-only
+        // views need no integer round trip.
+        let keeps_bits = |o: &Operand| match o.ty {
+            OperandType::Temp => {
+                let (have, named) = lanes(o);
+                have & named != 0
+            }
+            OperandType::IndexableTemp => true,
+            _ => false,
+        };
+        if values_exact && at(ops, dsts).chain(at(ops, values)).any(keeps_bits) {
             Ty::Uint
         } else {
             Ty::Float
@@ -746,7 +781,11 @@ impl<'a> Ctx<'a> {
         if let [t] = targets.as_slice() {
             if self.st.companions() {
                 match t.lvalue {
-                    Lvalue::Temp { r, lanes } => {
+                    // A temp whose written lanes no integer read needs
+                    // keeps its float view only (`companions`).
+                    Lvalue::Temp { r, lanes }
+                        if self.st.companion_lanes(r) & lanes.map_or(0xF, Swizzle::mask) != 0 =>
+                    {
                         let u = TempULanes(r, lanes);
                         self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat);
                         return Ok(());
@@ -1031,6 +1070,13 @@ struct Swizzle {
 }
 
 impl Swizzle {
+    /// The lanes it names, as a write mask.
+    fn mask(self) -> u8 {
+        self.l[..self.n as usize]
+            .iter()
+            .fold(0u8, |m, &c| m | 1 << (c & 3))
+    }
+
     /// The lanes of a write mask, in order.
     fn of_mask(mask: u8) -> Self {
         let mut s = Swizzle::default();

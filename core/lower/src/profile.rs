@@ -250,7 +250,7 @@ impl Default for Profile {
             extends: None,
             glsl_version: "300 es".into(),
             instruction_comments: false,
-            register_model: RegisterModel::FloatVec4UVec4Companions,
+            register_model: RegisterModel::FloatVec4UVec4CompanionsWhereRead,
             nan_exact: true,
             mobile_workarounds: true,
             fragcoord_origin: FragCoordOrigin::AsIs,
@@ -480,6 +480,15 @@ pub enum RegisterModel {
     /// treatment: `vecC TempArrayN[k]` has a `uvecC TempArrayN_u[k]`
     /// companion (fxc moves integer tables through `x#` with `mov`).
     FloatVec4UVec4Companions,
+    /// `FloatVec4UVec4Companions` with a companion only where it is read:
+    /// a temp lane gets its `uvec4` companion when some instruction reads
+    /// it as an integer (or moves it into something that does), found by
+    /// a flow-insensitive analysis of the program before lowering
+    /// (`companions` module). Every integer read has the exact bits the
+    /// full model gives it; a temp only ever read as a float is a plain
+    /// `vec4`, so float-only shaders carry no companion code. Indexable
+    /// temps keep their companion arrays.
+    FloatVec4UVec4CompanionsWhereRead,
 }
 
 /// `gl_FragCoord` origin.

@@ -293,6 +293,14 @@ fn lower_with(
             }
         }
     }
+    if st.companion_misses() > 0 {
+        out.note(format!(
+            "{} integer read(s) of a temp lane without a uvec4 companion read the float view \
+             (the companion analysis missed a reader; the value is exact unless a driver \
+             flushes a denormal bit pattern)",
+            st.companion_misses()
+        ));
+    }
     out.record.limits = crate::limits::used(&out.record);
     crate::limits::check(&out.record.limits, profile).map_err(TranslateError::StageRefused)?;
     Ok(Lowered { stage, out })

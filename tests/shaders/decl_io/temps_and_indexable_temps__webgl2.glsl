@@ -2,11 +2,8 @@
 precision highp float;
 precision highp int;
 vec4 r0;
-uvec4 r0_u;
 vec4 r1;
-uvec4 r1_u;
 vec4 r2;
-uvec4 r2_u;
 vec4 TempArray0[4];
 uvec4 TempArray0_u[4];
 float TempArray1[3];

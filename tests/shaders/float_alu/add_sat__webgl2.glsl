@@ -8,19 +8,14 @@ in highp vec4 vs_TEXCOORD0;
 layout(location = 0) out highp vec4 SV_Target0;
 layout(location = 1) out highp ivec4 SV_Target1;
 vec4 r0;
-uvec4 r0_u;
 vec4 r1;
-uvec4 r1_u;
 vec4 r2;
-uvec4 r2_u;
 vec4 r3;
-uvec4 r3_u;
 vec4 TempArray0[4];
 uvec4 TempArray0_u[4];
 void main()
 {
     r0.xyz = vs_TEXCOORD0.xyz + cb0.data[0].xyz;
     r0.xyz = mix(clamp(r0.xyz, 0.0, 1.0), vec3(0.0), isnan(r0.xyz));
-    r0_u.xyz = floatBitsToUint(r0.xyz);
     return;
 }

@@ -8,13 +8,9 @@ in highp vec4 vs_TEXCOORD0;
 layout(location = 0) out highp vec4 SV_Target0;
 layout(location = 1) out highp ivec4 SV_Target1;
 vec4 r0;
-uvec4 r0_u;
 vec4 r1;
-uvec4 r1_u;
 vec4 r2;
-uvec4 r2_u;
 vec4 r3;
-uvec4 r3_u;
 vec4 TempArray0[4];
 uvec4 TempArray0_u[4];
 float dx11_log2(float x)
@@ -31,8 +27,6 @@ vec4 dx11_log2(vec4 v) { return vec4(dx11_log2(v.x), dx11_log2(v.y), dx11_log2(v
 void main()
 {
     r0.xy = dx11_log2(abs(r1.xy));
-    r0_u.xy = floatBitsToUint(r0.xy);
     r0.z = dx11_log2(cb0.data[3].w);
-    r0_u.z = floatBitsToUint(r0.z);
     return;
 }

@@ -8,13 +8,9 @@ in highp vec4 vs_TEXCOORD0;
 layout(location = 0) out highp vec4 SV_Target0;
 layout(location = 1) out highp ivec4 SV_Target1;
 vec4 r0;
-uvec4 r0_u;
 vec4 r1;
-uvec4 r1_u;
 vec4 r2;
-uvec4 r2_u;
 vec4 r3;
-uvec4 r3_u;
 vec4 TempArray0[4];
 uvec4 TempArray0_u[4];
 float dx11_min(float a, float b) { return isnan(b) ? a : (isnan(a) ? b : min(a, b)); }
@@ -28,13 +24,9 @@ vec4 dx11_max(vec4 a, vec4 b) { return mix(mix(max(a, b), b, isnan(a)), a, isnan
 void main()
 {
     r0.xy = dx11_min(r0.xy, vec2(1.0, 1.0));
-    r0_u.xy = floatBitsToUint(r0.xy);
     r0.z = dx11_max(r0.z, 0.0);
-    r0_u.z = floatBitsToUint(r0.z);
     r1 = dx11_max((-r1.xyzw), r1.xyzw);
-    r1_u = floatBitsToUint(r1);
     r2.x = dx11_min(vs_TEXCOORD0.x, cb0.data[1].y);
     r2.x = (isnan(r2.x) ? 0.0 : clamp(r2.x, 0.0, 1.0));
-    r2_u.x = floatBitsToUint(r2.x);
     return;
 }

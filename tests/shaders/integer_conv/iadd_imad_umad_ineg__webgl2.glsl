@@ -15,17 +15,14 @@ uvec4 r1_u;
 vec4 r2;
 uvec4 r2_u;
 vec4 r3;
-uvec4 r3_u;
 void main()
 {
-    r0_u.x = uint(floatBitsToInt(cb0.data[0].x) + (-int(r2_u.x)));
-    r0.x = uintBitsToFloat(r0_u.x);
+    r0.x = intBitsToFloat(floatBitsToInt(cb0.data[0].x) + (-int(r2_u.x)));
     r0_u.xy = uvec2(ivec2(r1_u.xy) + ivec2(int(0xffffffffu), int(0x7fffffffu)));
     r0.xy = uintBitsToFloat(r0_u.xy);
     r0_u.xy = uvec2(ivec2(r1_u.xy) * ivec2(3, 3) + ivec2(r2_u.xy));
     r0.xy = uintBitsToFloat(r0_u.xy);
-    r0_u.z = r1_u.x * floatBitsToUint(cb0.data[1].y) + 7u;
-    r0.z = uintBitsToFloat(r0_u.z);
+    r0.z = uintBitsToFloat(r1_u.x * floatBitsToUint(cb0.data[1].y) + 7u);
     r0_u.y = uint(-int(r0_u.y));
     r0.y = uintBitsToFloat(r0_u.y);
     SV_Target1 = -(-ivec4(r2_u.wzyx));

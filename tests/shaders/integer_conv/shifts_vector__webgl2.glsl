@@ -15,7 +15,6 @@ uvec4 r1_u;
 vec4 r2;
 uvec4 r2_u;
 vec4 r3;
-uvec4 r3_u;
 void main()
 {
     r0_u = uvec4(ivec4(r0_u.xyzw) << 2);
@@ -30,7 +29,6 @@ void main()
     r2.x = uintBitsToFloat(r2_u.x);
     r2_u.yz = r2_u.yz >> 16u;
     r2.yz = uintBitsToFloat(r2_u.yz);
-    r3_u.x = uint(1 << 31);
-    r3.x = uintBitsToFloat(r3_u.x);
+    r3.x = intBitsToFloat(1 << 31);
     return;
 }

@@ -14,16 +14,12 @@ in highp vec4 vs_TEXCOORD0;
 in highp vec4 vs_TEXCOORD1;
 layout(location = 0) out highp vec4 SV_Target0;
 vec4 r0;
-uvec4 r0_u;
 vec4 r1;
 uvec4 r1_u;
 vec4 r2;
-uvec4 r2_u;
 vec4 r3;
-uvec4 r3_u;
 void main()
 {
     r0 = texelFetch(t0, ivec2(r1_u.xy), int(r1_u.w));
-    r0_u = floatBitsToUint(r0);
     return;
 }
