@@ -209,7 +209,19 @@ impl Src<'_> {
                 let r = op.reg().unwrap_or(0);
                 write_mapped(w, st, &st.outputs, r, lanes, self.ty)
             }
-            _ => Err(fmt::Error),
+            ty => {
+                // A register without an index (`vCoverage`, `vPrim`): one
+                // scalar variable in every lane.
+                let v = st
+                    .scalar_register(ty)
+                    .and_then(|v| st.vars.get(v as usize))
+                    .ok_or(fmt::Error)?;
+                if self.n > 1 {
+                    let ctor = format_args!("{}({})", v.ty.glsl(self.n), v.name);
+                    return regs::write_bitcast(w, v.ty, self.ty, self.n, &ctor);
+                }
+                regs::write_bitcast(w, v.ty, self.ty, self.n, &v.name)
+            }
         }
     }
 }
@@ -368,7 +380,8 @@ impl<'a> Ctx<'a> {
             | OperandType::Null
             | OperandType::OutputDepth
             | OperandType::OutputDepthGreaterEqual
-            | OperandType::OutputDepthLessEqual => {}
+            | OperandType::OutputDepthLessEqual
+            | OperandType::OutputCoverageMask => {}
             other => {
                 return Err(LowerError::invalid(format!(
                     "cannot write to a {other:?} operand"
@@ -421,6 +434,14 @@ impl<'a> Ctx<'a> {
                 if self.st.depth.is_none() =>
             {
                 return Err(LowerError::undeclared("oDepth is written but not declared"));
+            }
+            OperandType::OutputCoverageMask
+                if self
+                    .st
+                    .scalar_register(OperandType::OutputCoverageMask)
+                    .is_none() =>
+            {
+                return Err(LowerError::undeclared("oMask is written but not declared"));
             }
             OperandType::IndexableTemp => {
                 let r = reg_of(op)?;
@@ -501,6 +522,18 @@ impl<'a> Ctx<'a> {
                 }
                 if n == 4 && lanes.iter().any(|&l| l > 3) {
                     return Err(LowerError::invalid("immediate lane out of range"));
+                }
+            }
+            OperandType::InputCoverageMask | OperandType::InputPrimitiveId => {
+                if self.st.scalar_register(op.ty).is_none() {
+                    return Err(LowerError::undeclared(format!(
+                        "{} is read but not declared",
+                        if op.ty == OperandType::InputCoverageMask {
+                            "vCoverage"
+                        } else {
+                            "vPrim"
+                        }
+                    )));
                 }
             }
             OperandType::Immediate64 => {
@@ -868,6 +901,24 @@ impl<'a> Ctx<'a> {
                     .depth
                     .and_then(|d| self.st.vars.get(d as usize))
                     .ok_or_else(|| LowerError::undeclared("oDepth not declared"))?;
+                let mut t = one(
+                    Lvalue::Var {
+                        name: &v.name,
+                        lanes: None,
+                    },
+                    v.ty,
+                );
+                if let Some(t) = t.first_mut() {
+                    t.lanes = 1;
+                }
+                Ok(t)
+            }
+            OperandType::OutputCoverageMask => {
+                let v = self
+                    .st
+                    .scalar_register(op.ty)
+                    .and_then(|d| self.st.vars.get(d as usize))
+                    .ok_or_else(|| LowerError::undeclared("oMask not declared"))?;
                 let mut t = one(
                     Lvalue::Var {
                         name: &v.name,

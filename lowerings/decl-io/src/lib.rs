@@ -62,6 +62,7 @@ pub const FAMILY: &str = "decl-io";
 
 pub mod switches;
 pub use switches::DeclIoSwitches;
+pub mod clip_varyings;
 pub mod customdata;
 pub mod dcl_constant_buffer;
 pub mod dcl_global_flags;
@@ -81,4 +82,6 @@ pub mod dcl_sampler;
 pub mod dcl_temps;
 pub mod io;
 pub mod passes;
+pub mod per_draw;
+pub mod single_sample;
 pub mod sysval;

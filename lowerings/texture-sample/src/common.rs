@@ -59,6 +59,11 @@ pub struct Tex<'a> {
     pub dim: Dim,
     /// The base type the texture returns (`Float`, `Int`, `Uint`).
     pub ty: Ty,
+    /// True for a `Texture2DMS`/`Texture2DMSArray`, which decl-io declares
+    /// (as a `sampler2D`/`sampler2DArray`) only under its single-sample
+    /// contract (`multisample_textures = SingleSample`): one sample, one
+    /// mip level.
+    pub multisample: bool,
 }
 
 /// Resolves operand `i` of `inst` as a declared texture, refusing the
@@ -84,6 +89,10 @@ pub fn texture<'a>(cx: &Ctx<'a>, inst: &'a Instruction, i: usize) -> Result<Tex<
         reg,
         dim,
         ty: decl.ty,
+        multisample: matches!(
+            decl.dim,
+            ResourceDimension::Texture2DMS | ResourceDimension::Texture2DMSArray
+        ),
     })
 }
 
@@ -97,9 +106,14 @@ pub fn register(cx: &Ctx<'_>, op: &Operand) -> Result<u32, LowerError> {
 }
 
 /// Maps a declared dimension to its GLSL sampling shape or refuses it.
-pub fn dimension(_cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim, LowerError> {
+/// A multisample texture is recorded only when decl-io declared it under
+/// its single-sample contract, as a 2D texture (array).
+pub fn dimension(cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim, LowerError> {
     use ResourceDimension as R;
+    let declared = cx.record().samplers.iter().any(|s| s.texture == reg);
     match dim {
+        R::Texture2DMS if declared => Ok(Dim::D2),
+        R::Texture2DMSArray if declared => Ok(Dim::D2Array),
         // decl-io declares a 1D texture only when its `texture_1d` switch
         // emulates it as a W×1 2D texture (and refuses it otherwise).
         R::Texture1D => Ok(Dim::D1),

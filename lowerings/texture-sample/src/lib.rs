@@ -147,6 +147,8 @@ pub mod deriv;
 pub mod gather;
 pub mod ld;
 pub mod liveness;
+pub mod lod;
+pub mod multisample;
 pub mod refused;
 pub mod resinfo;
 pub mod sample;
