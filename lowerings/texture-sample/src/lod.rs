@@ -15,11 +15,13 @@ use dxlower_dxbc::{Instruction, Opcode};
 /// `max(MinLOD, min(MaxLOD, lod + MipLODBias))` (D3D11.3 §7.18.11).
 static LOD_VEC: Helper = Helper {
     name: "dx11_lod_vec",
-    text: "vec4 dx11_lod_vec(float m, vec4 k)\n\
-{\n\
-    float l = m > 0.0 ? log2(m) : -uintBitsToFloat(0x7f800000u);\n\
-    return vec4(max(k.y, min(k.z, l + k.x)), l, 0.0, 0.0);\n\
-}\n",
+    text: concat!(
+        "vec4 dx11_lod_vec(float m, vec4 k)\n",
+        "{\n",
+        "    float l = m > 0.0 ? log2(m) : -uintBitsToFloat(0x7f800000u);\n",
+        "    return vec4(max(k.y, min(k.z, l + k.x)), l, 0.0, 0.0);\n",
+        "}\n"
+    ),
     deps: &[],
 };
 
@@ -51,25 +53,33 @@ lod_helper!(LOD_3, "dx11_lod(vec3)", "vec3");
 /// ties going to Z, then Y, then X), scaled by half the face size.
 static LOD_CUBE: Helper = Helper {
     name: "dx11_lod_cube",
-    text: "vec4 dx11_lod_cube(vec3 c, vec3 dx, vec3 dy, float n, vec4 k)\n\
-{\n\
-    vec3 a = abs(c);\n\
-    vec3 p;\n\
-    vec3 px;\n\
-    vec3 py;\n\
-    if (a.z >= a.x && a.z >= a.y) {\n\
-        p = c; px = dx; py = dy;\n\
-    } else if (a.y >= a.x) {\n\
-        p = c.xzy; px = dx.xzy; py = dy.xzy;\n\
-    } else {\n\
-        p = c.zyx; px = dx.zyx; py = dy.zyx;\n\
-    }\n\
-    float s = p.z < 0.0 ? -1.0 : 1.0;\n\
-    float m = abs(p.z);\n\
-    vec2 fx = (m * px.xy - p.xy * (s * px.z)) / (m * m) * (0.5 * n);\n\
-    vec2 fy = (m * py.xy - p.xy * (s * py.z)) / (m * m) * (0.5 * n);\n\
-    return dx11_lod(fx, fy, k);\n\
-}\n",
+    text: concat!(
+        "vec4 dx11_lod_cube(vec3 c, vec3 dx, vec3 dy, float n, vec4 k)\n",
+        "{\n",
+        "    vec3 a = abs(c);\n",
+        "    vec3 p;\n",
+        "    vec3 px;\n",
+        "    vec3 py;\n",
+        "    if (a.z >= a.x && a.z >= a.y) {\n",
+        "        p = c;\n",
+        "        px = dx;\n",
+        "        py = dy;\n",
+        "    } else if (a.y >= a.x) {\n",
+        "        p = c.xzy;\n",
+        "        px = dx.xzy;\n",
+        "        py = dy.xzy;\n",
+        "    } else {\n",
+        "        p = c.zyx;\n",
+        "        px = dx.zyx;\n",
+        "        py = dy.zyx;\n",
+        "    }\n",
+        "    float s = p.z < 0.0 ? -1.0 : 1.0;\n",
+        "    float m = abs(p.z);\n",
+        "    vec2 fx = (m * px.xy - p.xy * (s * px.z)) / (m * m) * (0.5 * n);\n",
+        "    vec2 fy = (m * py.xy - p.xy * (s * py.z)) / (m * m) * (0.5 * n);\n",
+        "    return dx11_lod(fx, fy, k);\n",
+        "}\n",
+    ),
     deps: &[&LOD_2],
 };
 
