@@ -128,9 +128,11 @@ fn lower_ld_ms<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
 /// ```
 fn lower_sample_info<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let d = cx.dst(inst, 0)?;
-    let ty = match inst.resinfo_return_type() {
-        dxlower_dxbc::ResInfoReturnType::Uint => Ty::Uint,
-        _ => Ty::Float,
+    // `_uint` is bit 11 of the opcode token (the disassembler's rule).
+    let ty = if inst.control_field(11, 12) == 1 {
+        Ty::Uint
+    } else {
+        Ty::Float
     };
     if common::stubbed(cx, inst, 1)?.is_some() {
         return common::assign_zero(cx, d, ty);
