@@ -71,21 +71,22 @@ fn cb0(words: [u32; 4]) -> Vec<UniformBlock> {
     }]
 }
 
-/// Draws into a 4×4 target cleared to `clear`.
-fn draw(
-    vs: &str,
-    fs: &str,
-    format: Format,
-    blocks: &[UniformBlock],
-    vertices: &Vertices,
-    textures: &[UintTexture],
-    uniforms: &[Uniform],
-    clear: [u32; 4],
-) -> Drawn {
-    // One draw at a time: EGL displays made on several threads at once
-    // fail on Mesa's surfaceless platform.
-    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+/// One draw into a 4×4 target: vertex and fragment shader, target format,
+/// uniform blocks, vertices, data textures, plain uniforms, clear value.
+struct Job<'a>(
+    &'a str,
+    &'a str,
+    Format,
+    &'a [UniformBlock],
+    &'a Vertices,
+    &'a [UintTexture],
+    &'a [Uniform],
+    [u32; 4],
+);
+
+/// Draws a [`Job`] on Mesa and reads the target back.
+fn draw(j: Job<'_>) -> Drawn {
+    let Job(vs, fs, format, blocks, vertices, textures, uniforms, clear) = j;
     with_gles(|r| {
         r.draw_with_uniforms(
             &Draw {
@@ -109,7 +110,6 @@ const CLEAR: [u32; 4] = [0xdead; 4];
 
 /// `SV_RenderTargetArrayIndex` and `SV_ViewportArrayIndex` read the
 /// per-draw uniforms the host sets to the slice and viewport it draws.
-#[test]
 fn layer_and_viewport_index_are_the_draws_uniforms() {
     let ps = translate(&case("decl_io", "emulation_layer_viewport_index"));
     let contracts: Vec<&str> = ps
@@ -133,7 +133,7 @@ fn layer_and_viewport_index_are_the_draws_uniforms() {
                 value: UniformValue::Uint(viewport),
             },
         ];
-        let d = draw(
+        let d = draw(Job(
             &quad_vs(1.0),
             &ps.glsl,
             Format::Rgba32Ui,
@@ -142,7 +142,7 @@ fn layer_and_viewport_index_are_the_draws_uniforms() {
             &[],
             &uniforms,
             CLEAR,
-        );
+        ));
         // D3D: o0 = (L + 100, V, float(L), 7).
         let want = [layer + 100, viewport, (layer as f32).to_bits(), 7];
         assert_eq!(
@@ -157,7 +157,6 @@ fn layer_and_viewport_index_are_the_draws_uniforms() {
 /// `oMask` without bit 0 leaves the pixel as it was (with one sample,
 /// D3D updates nothing); an exit that never writes `oMask` keeps the
 /// pixel.
-#[test]
 fn single_sample_coverage_and_sample_index() {
     let ps = translate(&case("decl_io", "emulation_single_sample"));
     let written = [41, 20, 9, 9];
@@ -169,7 +168,7 @@ fn single_sample_coverage_and_sample_index() {
         (1, 1, written),
         (0, 0, written),
     ] {
-        let d = draw(
+        let d = draw(Job(
             &quad_vs(1.0),
             &ps.glsl,
             Format::Rgba32Ui,
@@ -178,7 +177,7 @@ fn single_sample_coverage_and_sample_index() {
             &[],
             &[],
             CLEAR,
-        );
+        ));
         assert_eq!(
             d.image.uniform(),
             Some(want),
@@ -190,7 +189,6 @@ fn single_sample_coverage_and_sample_index() {
 /// Clip distances as varyings: the linked pixel stage discards exactly the
 /// pixels whose interpolated distance is negative, the pixels D3D's
 /// clipping removes.
-#[test]
 fn clip_distances_discard_what_clipping_removes() {
     let vs = case("decl_io", "emulation_clip_distance_vs");
     let ps = assemble(
@@ -221,7 +219,7 @@ fn clip_distances_discard_what_clipping_removes() {
     let clear = [(-9.0f32).to_bits(); 4];
     for (cx, cy) in [(0.0f32, 0.5f32), (0.6, -0.1), (-2.0, 0.0)] {
         let words = [cx.to_bits(), cy.to_bits(), 0, 0];
-        let d = draw(
+        let d = draw(Job(
             &p.vs.glsl,
             &p.ps.glsl,
             Format::Rgba32F,
@@ -230,7 +228,7 @@ fn clip_distances_discard_what_clipping_removes() {
             &[],
             &[],
             clear,
-        );
+        ));
         for py in 0..4 {
             for px in 0..4 {
                 // Pixel centres in clip space: -0.75, -0.25, 0.25, 0.75.
@@ -251,7 +249,6 @@ fn clip_distances_discard_what_clipping_removes() {
 
 /// `SV_PrimitiveID` from `gl_VertexID / 3`: two triangles of a
 /// non-indexed list read 0 and 1.
-#[test]
 fn primitive_id_counts_the_triangles() {
     let vs = assemble(
         "//\n// Input signature:\n//\n\
@@ -286,7 +283,7 @@ fn primitive_id_counts_the_triangles() {
             ],
         }],
     };
-    let d = draw(
+    let d = draw(Job(
         &p.vs.glsl,
         &p.ps.glsl,
         Format::Rgba32Ui,
@@ -295,7 +292,7 @@ fn primitive_id_counts_the_triangles() {
         &[],
         &[],
         CLEAR,
-    );
+    ));
     assert_eq!(d.image.pixel(0, 0), Some([10, 1, 2, 3]));
     assert_eq!(d.image.pixel(3, 3), Some([11, 1, 2, 3]));
 }
@@ -303,7 +300,6 @@ fn primitive_id_counts_the_triangles() {
 /// `ld_ms` reads sample 0 from the single-sampled texture and zero past
 /// the count; `sample_info` is 1, `sample_pos` 0, `resinfo` the size and
 /// one level.
-#[test]
 fn multisample_texture_under_the_single_sample_contract() {
     let ps = translate(&case("texture_sample", "emulation_multisample"));
     let texel = |x: u32, y: u32| [x * 10 + y, 100 + x, 200 + y, 7];
@@ -317,7 +313,7 @@ fn multisample_texture_under_the_single_sample_contract() {
         data,
     }];
     for sample in [0u32, 1, 3] {
-        let d = draw(
+        let d = draw(Job(
             &quad_vs(1.0),
             &ps.glsl,
             Format::Rgba32Ui,
@@ -326,7 +322,7 @@ fn multisample_texture_under_the_single_sample_contract() {
             &tex,
             &[],
             CLEAR,
-        );
+        ));
         for y in 0..4 {
             for x in 0..4 {
                 let t = if sample == 0 { texel(x, y) } else { [0; 4] };
@@ -345,7 +341,6 @@ fn multisample_texture_under_the_single_sample_contract() {
 /// `lod` from derivatives: a 16×8 texture, a coordinate whose derivatives
 /// are `k/4` per pixel, so the unclamped LOD is `log2(4k)`; the sampler's
 /// `(MipLODBias, MinLOD, MaxLOD)` move the clamped one.
-#[test]
 fn lod_from_derivatives() {
     let ps = assemble(
         "//\n// Input signature:\n//\n\
@@ -382,7 +377,7 @@ fn lod_from_derivatives() {
             name: "dxlower_LodClamp".into(),
             value: UniformValue::Vec4s(clamps),
         }];
-        let d = draw(
+        let d = draw(Job(
             &quad_vs(k),
             &ps.glsl,
             Format::Rgba32F,
@@ -391,7 +386,7 @@ fn lod_from_derivatives() {
             &tex,
             &uniforms,
             CLEAR,
-        );
+        ));
         let lod = (4.0 * k).log2();
         let clamped = min.max(max.min(lod + bias));
         let px = d
@@ -407,4 +402,17 @@ fn lod_from_derivatives() {
         // The resource swizzle `.xyxx` repeats them in z and w.
         assert_eq!([px[2], px[3]], [px[0], px[0]]);
     }
+}
+
+/// Every emulation, drawn in order on one thread: Mesa's surfaceless EGL
+/// display is one per process, and a runner made or dropped on another
+/// thread while one draws breaks it.
+#[test]
+fn emulations_render_as_d3d_on_mesa() {
+    layer_and_viewport_index_are_the_draws_uniforms();
+    single_sample_coverage_and_sample_index();
+    clip_distances_discard_what_clipping_removes();
+    primitive_id_counts_the_triangles();
+    multisample_texture_under_the_single_sample_contract();
+    lod_from_derivatives();
 }
