@@ -65,7 +65,11 @@ pub struct ContractUse {
 /// `resinfo_mip_count = Uniform(name)` (the mip count of texture `t<N>` in
 /// element `N / 4`, component `N % 4`), `vertex_id_base = Uniform(name)`
 /// (the draw's `first`), `fragcoord_origin = FlipWithUniform`
-/// (`dxlower_RenderTargetHeight`, the render target's height in pixels).
+/// (`dxlower_RenderTargetHeight`, the render target's height in pixels),
+/// `render_target_array_index`/`viewport_array_index = Uniform(name)`
+/// (the draw's slice or viewport, `uint`), `lod = Derivatives(name)`
+/// (`vec4[16]`: each sampler's MipLODBias, MinLOD, MaxLOD); the
+/// [`Manifest::contracts`] say what the host does for each emulation.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PlainUniform {
     /// The uniform's name.
