@@ -895,30 +895,16 @@ impl<'a> Ctx<'a> {
             }
             OperandType::OutputDepth
             | OperandType::OutputDepthGreaterEqual
-            | OperandType::OutputDepthLessEqual => {
-                let v = self
-                    .st
-                    .depth
+            | OperandType::OutputDepthLessEqual
+            | OperandType::OutputCoverageMask => {
+                let (var, what) = if op.ty == OperandType::OutputCoverageMask {
+                    (self.st.scalar_register(op.ty), "oMask not declared")
+                } else {
+                    (self.st.depth, "oDepth not declared")
+                };
+                let v = var
                     .and_then(|d| self.st.vars.get(d as usize))
-                    .ok_or_else(|| LowerError::undeclared("oDepth not declared"))?;
-                let mut t = one(
-                    Lvalue::Var {
-                        name: &v.name,
-                        lanes: None,
-                    },
-                    v.ty,
-                );
-                if let Some(t) = t.first_mut() {
-                    t.lanes = 1;
-                }
-                Ok(t)
-            }
-            OperandType::OutputCoverageMask => {
-                let v = self
-                    .st
-                    .scalar_register(op.ty)
-                    .and_then(|d| self.st.vars.get(d as usize))
-                    .ok_or_else(|| LowerError::undeclared("oMask not declared"))?;
+                    .ok_or_else(|| LowerError::undeclared(what))?;
                 let mut t = one(
                     Lvalue::Var {
                         name: &v.name,

@@ -110,7 +110,7 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
 /// **GLSL ES 3.00**: under `primitive_id = TriangleListVertexId`, the flat
 /// input `flat in highp uint dxlower_PrimitiveID;`, every lane of the
 /// register mapped to it. In a linked program the vertex stage writes it
-/// ([`primitive_id_pass`]); on its own the stage records the contract. A
+/// (pass `link_primitive_id`); on its own the stage records the contract. A
 /// non-indexed triangle list drawn from vertex 0 has vertices `3p`,
 /// `3p + 1`, `3p + 2` in primitive `p` of every instance, and a flat
 /// varying takes the value of the last one (GLSL ES 3.00 §4.3.6, the
@@ -135,12 +135,8 @@ pub fn primitive_id(cx: &mut DeclCtx<'_>, what: String) -> Result<u32, LowerErro
         ))
         .into());
     }
-    let (i, new) = io::var_once(cx, io::var(PRIMITIVE_ID_VARYING, Ty::Uint, 1, false))?;
+    let (i, new) = varying(cx, Direction::In)?;
     if new {
-        let mut v = io::interface(PRIMITIVE_ID_VARYING, Direction::In, Ty::Uint, 1);
-        v.interpolation = Interpolation::FLAT;
-        v.system_value = Some("SV_PrimitiveID".into());
-        cx.declare_interface(v);
         cx.contract(
             "primitive_id",
             format!(
@@ -149,6 +145,21 @@ pub fn primitive_id(cx: &mut DeclCtx<'_>, what: String) -> Result<u32, LowerErro
         );
     }
     Ok(i)
+}
+
+/// Declares the flat `uint` varying `dxlower_PrimitiveID` once (an input
+/// of the pixel stage, an output of the vertex stage); returns its
+/// variable and whether it is new.
+fn varying(cx: &mut DeclCtx<'_>, dir: Direction) -> Result<(u32, bool), LowerError> {
+    let out = dir == Direction::Out;
+    let (i, new) = io::var_once(cx, io::var(PRIMITIVE_ID_VARYING, Ty::Uint, 1, out))?;
+    if new {
+        let mut v = io::interface(PRIMITIVE_ID_VARYING, dir, Ty::Uint, 1);
+        v.interpolation = Interpolation::FLAT;
+        v.system_value = Some("SV_PrimitiveID".into());
+        cx.declare_interface(v);
+    }
+    Ok((i, new))
 }
 
 /// `primitive_id` in a linked program: the vertex stage writes the flat
@@ -170,12 +181,8 @@ fn primitive_id_pass(cx: &mut DeclCtx<'_>, _spec: &PassSpec) -> Result<(), Lower
     {
         return Ok(());
     }
-    let (_, new) = io::var_once(cx, io::var(PRIMITIVE_ID_VARYING, Ty::Uint, 1, true))?;
+    let (_, new) = varying(cx, Direction::Out)?;
     if new {
-        let mut v = io::interface(PRIMITIVE_ID_VARYING, Direction::Out, Ty::Uint, 1);
-        v.interpolation = Interpolation::FLAT;
-        v.system_value = Some("SV_PrimitiveID".into());
-        cx.declare_interface(v);
         cx.early(format_args!(
             "{PRIMITIVE_ID_VARYING} = uint(gl_VertexID / 3);"
         ));
