@@ -12,7 +12,6 @@
 
 use crate::io::{self, Side};
 use crate::switches::{PerDrawIndex, PrimitiveId};
-use crate::sysval::hlsl_name;
 use dxlower_core::profile::PassSpec;
 use dxlower_core::{
     register_pass, DeclCtx, Direction, Interpolation, Lift, LowerError, PassWhen, PlainUniform,
@@ -60,7 +59,12 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
             "draw once per viewport V (set with viewport and scissor) and set",
         ),
     };
-    let what = format!("{} input v{reg}{}", hlsl_name(sv), io::mask_letters(mask));
+    let sv_name = if sv == SystemValue::RenderTargetArrayIndex {
+        "SV_RenderTargetArrayIndex"
+    } else {
+        "SV_ViewportArrayIndex"
+    };
+    let what = format!("{sv_name} input v{reg}{}", io::mask_letters(mask));
     let name = match setting {
         PerDrawIndex::Refuse => {
             return Err(Refusal::new(what, why)

@@ -39,7 +39,7 @@ fn ms_texture<'a>(
     if op.ty == OperandType::Rasterizer {
         return Ok(None);
     }
-    let tex = common::texture(cx, inst, i)?;
+    let tex = common::texture_or_multisample(cx, inst, i)?;
     if !tex.multisample {
         return Err(LowerError::invalid(format!(
             "`{}` of t{}, which is not a multisample texture",

@@ -214,7 +214,7 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
     let stub = common::stubbed(cx, inst, 2)?;
     let tex = match stub {
         Some(_) => None,
-        None => Some(common::texture(cx, inst, 2)?),
+        None => Some(common::texture_or_multisample(cx, inst, 2)?),
     };
     let mode = inst.resinfo_return_type();
     let (ty, rcp) = match mode {
