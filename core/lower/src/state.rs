@@ -55,6 +55,10 @@ pub struct StageState<'a> {
     pub outputs: RegFile,
     /// Variable of `oDepth` (and the conservative-depth forms).
     pub depth: Option<u32>,
+    /// Variables of the other registers that take no index and hold one
+    /// scalar (`vCoverage`, `oMask`, `vPrim`), when a declaration gave
+    /// them storage ([`StageState::scalar_register`]).
+    pub scalar_registers: Vec<(OperandType, u32)>,
     /// Number of `r#` temps declared.
     pub temps: u32,
     /// Indexable temps by register.
@@ -151,6 +155,7 @@ impl<'a> StageState<'a> {
             inputs: RegFile::default(),
             outputs: RegFile::default(),
             depth: None,
+            scalar_registers: Vec::new(),
             temps: 0,
             indexable: BTreeMap::new(),
             cbuffers: BTreeMap::new(),
@@ -210,6 +215,15 @@ impl<'a> StageState<'a> {
     /// The value of type `T` a pass left, if any.
     pub fn data<T: Any>(&self) -> Option<&T> {
         self.data.iter().find_map(|b| b.downcast_ref::<T>())
+    }
+
+    /// The variable that stores a register without an index (`vCoverage`,
+    /// `oMask`, `vPrim`), when its declaration gave it storage.
+    pub fn scalar_register(&self, ty: OperandType) -> Option<u32> {
+        self.scalar_registers
+            .iter()
+            .find(|(t, _)| *t == ty)
+            .map(|(_, v)| *v)
     }
 
     /// Lanes of `o{reg}` written by some instruction.
