@@ -245,8 +245,9 @@ impl<'a> StageState<'a> {
 
     /// The lanes of temp `r{r}` that have a `uvec4` companion: all four
     /// under `FloatVec4UVec4Companions`, those some instruction reads as
-    /// an integer under `FloatVec4UVec4CompanionsWhereRead`
-    /// ([`crate::companions`]), none under `FloatVec4`.
+    /// an integer under `FloatVec4UVec4CompanionsWhereRead` (a
+    /// flow-insensitive analysis over the opcode table's operand kinds, run
+    /// once per program), none under `FloatVec4`.
     pub fn companion_lanes(&self, r: u32) -> u8 {
         match self.profile.register_model {
             RegisterModel::FloatVec4 => 0,
