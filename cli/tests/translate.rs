@@ -145,7 +145,7 @@ fn an_invalid_program_is_one_named_error() {
     let (_, out, err) = dxlower(&["sweep", dir.to_str().expect("utf-8 path"), "--quiet"]);
     assert!(
         out.starts_with(
-            "2 files: 2 decoded, 1 translated, 0 validated, 0 refused, 1 invalid, 0 failed"
+            "2 files: 0 validated, 1 translated, 0 refused, 0 unsupported, 1 invalid, 0 failed, 0 decode_failed"
         ),
         "{out}{err}"
     );

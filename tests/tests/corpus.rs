@@ -172,3 +172,75 @@ fn corpus_sweep_webgl2() {
         again.len() - bad.len()
     );
 }
+
+/// The number of corpus VS/PS that must validate under
+/// `tests/profiles/webgl2-all.ron` (eight draw buffers and every
+/// emulation under its host contract). It never goes down.
+const ALL_FLOOR: usize = 1735;
+
+/// Every corpus VS/PS under `tests/profiles/webgl2-all.ron`: none fails,
+/// at least [`ALL_FLOOR`] validate, and no refusal is one an emulation of
+/// the profile lifts (each such reason names the switch that lifts it,
+/// and the profile turns every one on).
+#[test]
+fn corpus_sweep_webgl2_all() {
+    let profile = dxlower_targets::load(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/profiles/webgl2-all.ron"
+    ))
+    .expect("tests/profiles/webgl2-all.ron");
+    let check = |s: &dxlower_core::StageGlsl| {
+        dxlower_glslang::glslang(&s.glsl, s.stage).map_err(|e| e.to_string())
+    };
+    let validator: Validator<'_> = &check;
+    let dir = corpus_dir();
+    let results: Vec<FileResult> = manifest()
+        .par_iter()
+        .filter(|e| e.stage == "vs" || e.stage == "ps")
+        .map(|e| {
+            sweep_one(
+                &dir.join(&e.file),
+                e.file.clone(),
+                &profile,
+                Some(validator),
+            )
+        })
+        .collect();
+    let c = count(&results);
+    println!(
+        "webgl2-all: {} VS/PS: {} validated, {} refused, {} failed",
+        c.total, c.validated, c.refused, c.failed
+    );
+    let lifted = [
+        "render_target_array_index",
+        "viewport_array_index",
+        "multisample_textures",
+        "single_sample_target",
+        "clip_distance_varyings",
+        "primitive_id",
+        "profile lod",
+        "texture_buffers",
+        "resinfo_mip_count",
+        "limits.draw_buffers",
+    ];
+    for r in &results {
+        assert!(
+            matches!(r.status, Status::Validated | Status::Refused),
+            "{}: {} {}",
+            r.file,
+            r.status,
+            r.reason
+        );
+        assert!(
+            !lifted.iter().any(|l| r.reason.contains(l)),
+            "{}: refused for what the profile emulates: {}",
+            r.file,
+            r.reason
+        );
+    }
+    assert!(
+        c.validated >= ALL_FLOOR,
+        "{} validated under webgl2-all, floor {ALL_FLOOR}",
+        c.validated
+    );
+}

@@ -437,7 +437,7 @@ fn ps_sample_index_gated() {
     is_refusal(
         &e,
         "SV_SampleIndex input v0.x",
-        Some("profile sample_variables = true"),
+        Some("profile single_sample_target = true (the host renders to single-sampled targets)"),
     );
 }
 
@@ -492,7 +492,7 @@ fn clip_cull_distances_gated() {
     is_refusal(
         &e,
         "SV_ClipDistance output o1.xy",
-        Some("profile clip_cull_distance = true"),
+        Some("profile clip_distance_varyings = true (varyings and a discard in the linked pixel stage), or clip_cull_distance = true"),
     );
 }
 
@@ -500,7 +500,7 @@ fn clip_cull_distances_gated() {
 fn blocked_system_values_are_refused_by_name() {
     // Each is the case blocked_system_values_are_refused_by_name__<name>
     // (an `.err` with the message).
-    let cases: Vec<(&str, ProgramType, Instruction, &str)> = vec![
+    let cases: Vec<(&str, ProgramType, Instruction, &str, Option<&str>)> = vec![
         (
             "ps_render_target_array_index",
             PS,
@@ -511,6 +511,7 @@ fn blocked_system_values_are_refused_by_name() {
                 SystemValue::RenderTargetArrayIndex,
             ),
             "SV_RenderTargetArrayIndex input v1.x",
+            Some("profile render_target_array_index = Uniform(name) (the host draws one index per draw and sets the uniform)"),
         ),
         (
             "ps_viewport_array_index",
@@ -522,12 +523,14 @@ fn blocked_system_values_are_refused_by_name() {
                 SystemValue::ViewportArrayIndex,
             ),
             "SV_ViewportArrayIndex input v1.y",
+            Some("profile viewport_array_index = Uniform(name) (the host draws one index per draw and sets the uniform)"),
         ),
         (
             "ps_primitive_id",
             PS,
             dcl_sv(Opcode::DclInputPsSgv, 2, "x", SystemValue::PrimitiveId),
             "SV_PrimitiveID input v2.x",
+            Some("profile primitive_id = TriangleListVertexId (the host draws non-indexed triangle lists from vertex 0)"),
         ),
         (
             "vs_render_target_array_index",
@@ -539,6 +542,7 @@ fn blocked_system_values_are_refused_by_name() {
                 SystemValue::RenderTargetArrayIndex,
             ),
             "SV_RenderTargetArrayIndex output o1.x",
+            None,
         ),
         (
             "vs_viewport_array_index",
@@ -550,14 +554,15 @@ fn blocked_system_values_are_refused_by_name() {
                 SystemValue::ViewportArrayIndex,
             ),
             "SV_ViewportArrayIndex output o1.x",
+            None,
         ),
     ];
-    for (name, stage, inst, what) in cases {
+    for (name, stage, inst, what, lifted) in cases {
         case(&format!(
             "blocked_system_values_are_refused_by_name__{name}"
         ));
         let e = refused(stage, vec![inst], None, None, &dxlower_tests::webgl2_fast());
-        is_refusal(&e, what, None);
+        is_refusal(&e, what, lifted);
     }
     // Values that can never be outputs are malformed, not refused.
     case("blocked_system_values_are_refused_by_name__vs_vertex_id_output");
@@ -587,7 +592,11 @@ fn ps_unsupported_outputs_and_framebuffer_fetch_are_refused() {
         None,
         &dxlower_tests::webgl2_fast(),
     );
-    is_refusal(&e, "SV_Coverage output (oMask)", None);
+    is_refusal(
+        &e,
+        "SV_Coverage output (oMask)",
+        Some("profile single_sample_target = true (the host renders to single-sampled targets)"),
+    );
     let e = refused(
         PS,
         vec![dcl_input_ps(InterpolationMode::Linear, 0, "xyzw")],
@@ -610,7 +619,11 @@ fn ps_unsupported_outputs_and_framebuffer_fetch_are_refused() {
         None,
         &dxlower_tests::webgl2_fast(),
     );
-    is_refusal(&e, "SV_Coverage input (vCoverage)", None);
+    is_refusal(
+        &e,
+        "SV_Coverage input (vCoverage)",
+        Some("profile single_sample_target = true (the host renders to single-sampled targets)"),
+    );
 }
 
 #[test]
@@ -992,14 +1005,14 @@ fn resources_blocked_dimensions_are_refused() {
             Instruction::dcl_resource(1, Texture2DMS, ReturnType::Float)
                 .with_control_field(16, 22, 4),
             "texture2dms t1",
-            None,
+            Some("profile multisample_textures = SingleSample (the host binds single-sampled textures)"),
         ),
         (
             "texture2dmsarray",
             Instruction::dcl_resource(2, Texture2DMSArray, ReturnType::Float)
                 .with_control_field(16, 22, 4),
             "texture2dmsarray t2",
-            None,
+            Some("profile multisample_textures = SingleSample (the host binds single-sampled textures)"),
         ),
         (
             "buffer",

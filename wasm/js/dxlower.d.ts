@@ -9,7 +9,7 @@ export type ShaderBytes = Uint8Array | ArrayBuffer | ArrayBufferView;
  * A profile: a built-in name, or a profile's RON text such as
  * `(extends: Some("webgl2"), nan_exact: true)`. Profile files are not read.
  */
-export type Profile = "webgl2" | "ccpwgl" | "native" | (string & {});
+export type Profile = "webgl2" | "webgl2-fast" | "ccpwgl" | "native" | (string & {});
 
 /** What would lift a refusal. */
 export type LiftedBy =

@@ -152,7 +152,7 @@ class Linked extends WithManifest {
 
 /**
  * Translates one vertex or pixel shader (the bytes of a DXBC container).
- * `profile` is a built-in name (`webgl2`, the default; `ccpwgl`; `native`)
+ * `profile` is a built-in name (`webgl2`, the default; `webgl2-fast`; `ccpwgl`; `native`)
  * or a profile's RON text. Returns the GLSL and the stage record (what the
  * stage declares).
  */

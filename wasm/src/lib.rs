@@ -365,7 +365,7 @@ mod tests {
         // A path is not read (the `fs` feature is off here).
         let f = fields(translate(b"", "(extends: Some(\"/etc/profile.ron\"))").unwrap_err());
         assert_eq!(f["status"], "invalid");
-        assert_eq!(profiles(), ["webgl2", "ccpwgl", "native"]);
+        assert_eq!(profiles(), ["webgl2", "webgl2-fast", "ccpwgl", "native"]);
     }
 
     #[test]

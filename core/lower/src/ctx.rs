@@ -191,6 +191,14 @@ impl<'a> DeclCtx<'a> {
         self.st.depth = Some(var);
     }
 
+    /// Sets the variable that stores the register `ty` that takes no index
+    /// (`vCoverage`, `oMask`, `vPrim`): every lane of a read or write of
+    /// it is that scalar variable.
+    pub fn set_scalar_register(&mut self, ty: dxlower_dxbc::OperandType, var: u32) {
+        self.st.scalar_registers.retain(|(t, _)| *t != ty);
+        self.st.scalar_registers.push((ty, var));
+    }
+
     /// Records `dcl_temps n`.
     pub fn set_temps(&mut self, n: u32) {
         self.st.temps = n;
@@ -352,7 +360,7 @@ impl<'a> DeclCtx<'a> {
         self.out.note(msg);
     }
 
-    /// Adds a host contract.
+    /// Adds a host contract (once).
     pub fn contract(&mut self, source: &str, requirement: String) {
         self.out.contract(source, requirement);
     }
@@ -524,5 +532,11 @@ impl<'a> Ctx<'a> {
     /// Adds a quality note (once).
     pub fn note(&mut self, msg: String) {
         self.out.note(msg);
+    }
+
+    /// Adds a host contract (once): what the host must do or guarantee
+    /// for the stage to compute what the D3D program computes.
+    pub fn contract(&mut self, source: &str, requirement: String) {
+        self.out.contract(source, requirement);
     }
 }

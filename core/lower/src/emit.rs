@@ -268,12 +268,15 @@ impl Output {
         }
     }
 
-    /// Adds a host contract.
+    /// Adds a host contract (once).
     pub fn contract(&mut self, source: &str, requirement: String) {
-        self.record.contracts.push(crate::record::HostContract {
+        let c = crate::record::HostContract {
             source: source.to_string(),
             requirement,
-        });
+        };
+        if !self.record.contracts.contains(&c) {
+            self.record.contracts.push(c);
+        }
     }
 
     /// Requests a helper (and its dependencies) once.

@@ -21,6 +21,7 @@ use crate::regs::Ty;
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     InterpolationMode, Opcode, OperandType, Payload, Program, Signature, SignatureSystemValue,
+    SystemValue,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -77,6 +78,19 @@ pub struct LinkHints {
     /// pixel stage is lowered): the vertex stage declares a sampler of one
     /// of these names as `vs_<name>` ([`VS_SAMPLER_PREFIX`]).
     pub ps_samplers: BTreeSet<String>,
+    /// True when the pixel stage reads `SV_PrimitiveID` (a
+    /// `dcl_input_ps_sgv ... primitive_id` or a `vPrim` input): under a
+    /// profile that derives it from the vertex id, the vertex stage
+    /// writes it.
+    pub ps_primitive_id: bool,
+    /// The `SV_ClipDistance` components the vertex stage declares as
+    /// outputs, by their number `k`: the components of every clip-distance
+    /// row of its output signature (stream 0) counted consecutively, rows
+    /// ordered by semantic index, register and mask, as the decl-io family
+    /// numbers them. Under a profile that emulates clip distances with
+    /// varyings, the pixel stage reads these and discards where one is
+    /// negative.
+    pub vs_clip_distances: Vec<u32>,
 }
 
 /// Prefix of vertex-stage sampler uniforms whose name the pixel stage also
@@ -175,6 +189,33 @@ impl LinkHints {
         for v in h.varyings.values_mut() {
             v.width = v.mask.count_ones().max(1) as u8;
         }
+        h.ps_primitive_id = reads_primitive_id(ps.program);
+        if let Some(osgn) = vs.output_signature {
+            let mut rows: Vec<_> = osgn
+                .elements
+                .iter()
+                .filter(|e| {
+                    e.stream == 0
+                        && e.effective_system_value() == SignatureSystemValue::ClipDistance
+                })
+                .collect();
+            rows.sort_by_key(|e| (e.semantic_index, e.register, e.mask));
+            let mut base = 0u32;
+            for e in rows {
+                let declared = vs_decls.get(&e.register).copied().unwrap_or(0);
+                let mut comp = 0u32;
+                for c in 0..4u8 {
+                    if e.mask & (1 << c) == 0 {
+                        continue;
+                    }
+                    if declared & (1 << c) != 0 {
+                        h.vs_clip_distances.push(base + comp);
+                    }
+                    comp += 1;
+                }
+                base += comp;
+            }
+        }
         h
     }
 }
@@ -246,6 +287,20 @@ fn vs_output_decls(p: &Program) -> BTreeMap<u32, u8> {
 
 /// PS input register → (interpolation mode of its `dcl_input_ps*`, or
 /// `None` for a plain `dcl_input`; the union of the declared masks).
+/// True when a pixel program declares `SV_PrimitiveID` as an input.
+fn reads_primitive_id(p: &Program) -> bool {
+    p.instructions.iter().any(|i| match i.opcode {
+        Opcode::DclInputPsSgv | Opcode::DclInputPsSiv | Opcode::DclInputSgv => {
+            matches!(i.payload, Payload::SystemValue(SystemValue::PrimitiveId))
+        }
+        Opcode::DclInput => i
+            .operands
+            .first()
+            .is_some_and(|o| o.ty == OperandType::InputPrimitiveId),
+        _ => false,
+    })
+}
+
 fn ps_input_decls(p: &Program) -> BTreeMap<u32, (Option<InterpolationMode>, u8)> {
     let mut m: BTreeMap<u32, (Option<InterpolationMode>, u8)> = BTreeMap::new();
     for i in &p.instructions {

@@ -28,8 +28,32 @@ pub struct Manifest {
     /// The `#extension` directives of both stages: a WebGL host enables
     /// each one's WebGL extension (`gl.getExtension`) before compiling.
     pub extensions: Vec<ExtensionUse>,
+    /// What the host must do or guarantee beyond binding the lists above
+    /// for the program to compute what the D3D program computes: the
+    /// contracts of the profile switches that emulate a D3D feature under
+    /// an assumption about the host (one layer per draw, a single-sampled
+    /// target, ...), with the stages that rely on each. Absent from the
+    /// JSON when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub contracts: Vec<ContractUse>,
     /// Quality notes of both stages (`vs: …`, `ps: …`).
     pub notes: Vec<String>,
+}
+
+/// One host contract and the stages that rely on it.
+///
+/// JSON: `{"source": "layer_index", "requirement": "draw once per array
+/// slice ...", "stages": ["ps"]}`. `source` is the profile switch or pass
+/// that made the contract; `requirement` says in one sentence what the
+/// host does.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ContractUse {
+    /// The switch or pass that made the contract.
+    pub source: String,
+    /// What the host does or guarantees.
+    pub requirement: String,
+    /// The stages that rely on it (`vs`, `ps`).
+    pub stages: Vec<&'static str>,
 }
 
 /// One plain uniform (`uniform highp ivec4 hlslcc_mipCount[32];`) and the
@@ -41,7 +65,11 @@ pub struct Manifest {
 /// `resinfo_mip_count = Uniform(name)` (the mip count of texture `t<N>` in
 /// element `N / 4`, component `N % 4`), `vertex_id_base = Uniform(name)`
 /// (the draw's `first`), `fragcoord_origin = FlipWithUniform`
-/// (`dxlower_RenderTargetHeight`, the render target's height in pixels).
+/// (`dxlower_RenderTargetHeight`, the render target's height in pixels),
+/// `render_target_array_index`/`viewport_array_index = Uniform(name)`
+/// (the draw's slice or viewport, `uint`), `lod = Derivatives(name)`
+/// (`vec4[16]`: each sampler's MipLODBias, MinLOD, MaxLOD); the
+/// [`Manifest::contracts`] say what the host does for each emulation.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PlainUniform {
     /// The uniform's name.
@@ -269,6 +297,22 @@ impl Manifest {
                 }
             }
         }
+        let mut contracts: Vec<ContractUse> = Vec::new();
+        for (stage, r) in stages {
+            for c in &r.contracts {
+                match contracts
+                    .iter_mut()
+                    .find(|x| x.source == c.source && x.requirement == c.requirement)
+                {
+                    Some(x) => x.stages.push(stage),
+                    None => contracts.push(ContractUse {
+                        source: c.source.clone(),
+                        requirement: c.requirement.clone(),
+                        stages: vec![stage],
+                    }),
+                }
+            }
+        }
         Manifest {
             attributes,
             uniform_blocks: blocks.into_values().collect(),
@@ -276,6 +320,7 @@ impl Manifest {
             uniforms,
             varyings,
             extensions,
+            contracts,
             notes,
         }
     }

@@ -282,7 +282,19 @@ impl Src<'_> {
                 let r = op.reg().unwrap_or(0);
                 write_mapped(w, st, &st.outputs, r, lanes, self.ty)
             }
-            _ => Err(fmt::Error),
+            ty => {
+                // A register without an index (`vCoverage`, `vPrim`): one
+                // scalar variable in every lane.
+                let v = st
+                    .scalar_register(ty)
+                    .and_then(|v| st.vars.get(v as usize))
+                    .ok_or(fmt::Error)?;
+                if self.n > 1 {
+                    let ctor = format_args!("{}({})", v.ty.glsl(self.n), v.name);
+                    return regs::write_bitcast(w, v.ty, self.ty, self.n, &ctor);
+                }
+                regs::write_bitcast(w, v.ty, self.ty, self.n, &v.name)
+            }
         }
     }
 }
@@ -441,7 +453,8 @@ impl<'a> Ctx<'a> {
             | OperandType::Null
             | OperandType::OutputDepth
             | OperandType::OutputDepthGreaterEqual
-            | OperandType::OutputDepthLessEqual => {}
+            | OperandType::OutputDepthLessEqual
+            | OperandType::OutputCoverageMask => {}
             other => {
                 return Err(LowerError::invalid(format!(
                     "cannot write to a {other:?} operand"
@@ -506,6 +519,14 @@ impl<'a> Ctx<'a> {
                 if self.st.depth.is_none() =>
             {
                 return Err(LowerError::undeclared("oDepth is written but not declared"));
+            }
+            OperandType::OutputCoverageMask
+                if self
+                    .st
+                    .scalar_register(OperandType::OutputCoverageMask)
+                    .is_none() =>
+            {
+                return Err(LowerError::undeclared("oMask is written but not declared"));
             }
             OperandType::IndexableTemp => {
                 let r = reg_of(op)?;
@@ -586,6 +607,18 @@ impl<'a> Ctx<'a> {
                 }
                 if n == 4 && lanes.iter().any(|&l| l > 3) {
                     return Err(LowerError::invalid("immediate lane out of range"));
+                }
+            }
+            OperandType::InputCoverageMask | OperandType::InputPrimitiveId => {
+                if self.st.scalar_register(op.ty).is_none() {
+                    return Err(LowerError::undeclared(format!(
+                        "{} is read but not declared",
+                        if op.ty == OperandType::InputCoverageMask {
+                            "vCoverage"
+                        } else {
+                            "vPrim"
+                        }
+                    )));
                 }
             }
             OperandType::Immediate64 => {
@@ -989,12 +1022,16 @@ impl<'a> Ctx<'a> {
             }
             OperandType::OutputDepth
             | OperandType::OutputDepthGreaterEqual
-            | OperandType::OutputDepthLessEqual => {
-                let v = self
-                    .st
-                    .depth
+            | OperandType::OutputDepthLessEqual
+            | OperandType::OutputCoverageMask => {
+                let (var, what) = if op.ty == OperandType::OutputCoverageMask {
+                    (self.st.scalar_register(op.ty), "oMask not declared")
+                } else {
+                    (self.st.depth, "oDepth not declared")
+                };
+                let v = var
                     .and_then(|d| self.st.vars.get(d as usize))
-                    .ok_or_else(|| LowerError::undeclared("oDepth not declared"))?;
+                    .ok_or_else(|| LowerError::undeclared(what))?;
                 let mut t = one(
                     Lvalue::Var {
                         name: &v.name,

@@ -55,6 +55,10 @@ pub struct StageState<'a> {
     pub outputs: RegFile,
     /// Variable of `oDepth` (and the conservative-depth forms).
     pub depth: Option<u32>,
+    /// Variables of the other registers that take no index and hold one
+    /// scalar (`vCoverage`, `oMask`, `vPrim`), when a declaration gave
+    /// them storage ([`StageState::scalar_register`]).
+    pub scalar_registers: Vec<(OperandType, u32)>,
     /// Number of `r#` temps declared.
     pub temps: u32,
     /// Indexable temps by register.
@@ -151,6 +155,7 @@ impl<'a> StageState<'a> {
             inputs: RegFile::default(),
             outputs: RegFile::default(),
             depth: None,
+            scalar_registers: Vec::new(),
             temps: 0,
             indexable: BTreeMap::new(),
             cbuffers: BTreeMap::new(),
@@ -212,6 +217,15 @@ impl<'a> StageState<'a> {
         self.data.iter().find_map(|b| b.downcast_ref::<T>())
     }
 
+    /// The variable that stores a register without an index (`vCoverage`,
+    /// `oMask`, `vPrim`), when its declaration gave it storage.
+    pub fn scalar_register(&self, ty: OperandType) -> Option<u32> {
+        self.scalar_registers
+            .iter()
+            .find(|(t, _)| *t == ty)
+            .map(|(_, v)| *v)
+    }
+
     /// Lanes of `o{reg}` written by some instruction.
     pub fn output_written(&self, reg: u32) -> u8 {
         self.written_outputs.get(reg as usize).copied().unwrap_or(0)
@@ -231,8 +245,9 @@ impl<'a> StageState<'a> {
 
     /// The lanes of temp `r{r}` that have a `uvec4` companion: all four
     /// under `FloatVec4UVec4Companions`, those some instruction reads as
-    /// an integer under `FloatVec4UVec4CompanionsWhereRead`
-    /// ([`crate::companions`]), none under `FloatVec4`.
+    /// an integer under `FloatVec4UVec4CompanionsWhereRead` (a
+    /// flow-insensitive analysis over the opcode table's operand kinds, run
+    /// once per program), none under `FloatVec4`.
     pub fn companion_lanes(&self, r: u32) -> u8 {
         match self.profile.register_model {
             RegisterModel::FloatVec4 => 0,

@@ -252,6 +252,29 @@ pub struct UintTexture {
     pub data: Vec<u32>,
 }
 
+/// A plain (non-block, non-sampler) uniform to set before a draw, found in
+/// the program by name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Uniform {
+    /// The uniform's name (an array's name sets it from element 0).
+    pub name: String,
+    /// Its value.
+    pub value: UniformValue,
+}
+
+/// The value of a [`Uniform`], of the uniform's GLSL type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UniformValue {
+    /// `uint`.
+    Uint(u32),
+    /// `int`.
+    Int(i32),
+    /// `float`.
+    Float(f32),
+    /// `vec4[n]`: consecutive elements from 0.
+    Vec4s(Vec<[f32; 4]>),
+}
+
 /// One draw request.
 #[derive(Clone, Copy, Debug)]
 pub struct Draw<'a> {
@@ -666,6 +689,19 @@ impl Runner {
         d: &Draw<'_>,
         textures: &[UintTexture],
     ) -> Result<Drawn, GlesError> {
+        self.draw_with_uniforms(d, textures, &[])
+    }
+
+    /// Draws once with integer data textures bound (as
+    /// [`Runner::draw_with_textures`]) and plain uniforms set, and reads
+    /// the whole target back. A uniform the program does not have (or the
+    /// compiler removed) is an error.
+    pub fn draw_with_uniforms(
+        &mut self,
+        d: &Draw<'_>,
+        textures: &[UintTexture],
+        uniforms: &[Uniform],
+    ) -> Result<Drawn, GlesError> {
         for t in textures {
             let words = (t.width.max(0) as usize)
                 .checked_mul(t.height.max(0) as usize)
@@ -713,7 +749,7 @@ impl Runner {
         let mut objs = Objects::default();
         // SAFETY: every GL call runs on the thread whose context is current,
         // with objects this function creates and deletes.
-        let r = unsafe { self.draw_inner(d, textures, &mut objs) };
+        let r = unsafe { self.draw_inner(d, textures, uniforms, &mut objs) };
         // SAFETY: as above.
         unsafe { objs.delete(&self.gl) };
         r
@@ -805,6 +841,7 @@ impl Runner {
         &mut self,
         d: &Draw<'_>,
         textures: &[UintTexture],
+        uniforms: &[Uniform],
         o: &mut Objects,
     ) -> Result<Drawn, GlesError> {
         // Start from a clean error state.
@@ -933,6 +970,24 @@ impl Runner {
         }
         gl.active_texture(glow::TEXTURE0);
         self.check("texture setup")?;
+        let gl = &self.gl;
+
+        // Plain uniforms.
+        for u in uniforms {
+            let loc = gl.get_uniform_location(prog, &u.name).ok_or_else(|| {
+                GlesError::Request(format!("uniform `{}` is not active in the program", u.name))
+            })?;
+            match &u.value {
+                UniformValue::Uint(x) => gl.uniform_1_u32(Some(&loc), *x),
+                UniformValue::Int(x) => gl.uniform_1_i32(Some(&loc), *x),
+                UniformValue::Float(x) => gl.uniform_1_f32(Some(&loc), *x),
+                UniformValue::Vec4s(v) => {
+                    let flat: Vec<f32> = v.iter().flatten().copied().collect();
+                    gl.uniform_4_f32_slice(Some(&loc), &flat);
+                }
+            }
+        }
+        self.check("uniform setup")?;
         let gl = &self.gl;
 
         // Vertices.

@@ -34,9 +34,11 @@ use dxlower_dxbc::{Instruction, InterpolationMode, Opcode, OperandType, SystemVa
 ///   swizzle); signed rows use `ivecK(...)`.
 ///
 /// In a pixel shader a plain `dcl_input v#` is lowered as a `dcl_input_ps`
-/// with the undefined interpolation mode (no qualifier). `vCoverage`,
-/// `vInnerCoverage` and `vPrim` are refused (no storage in the register
-/// model, and no ES 3.00 built-in).
+/// with the undefined interpolation mode (no qualifier). `vCoverage` is
+/// `1u` under `single_sample_target` ([`crate::single_sample`]), `vPrim`
+/// the flat varying of `primitive_id = TriangleListVertexId`
+/// ([`crate::per_draw`]); both are refused otherwise, and
+/// `vInnerCoverage` always (no ES 3.00 built-in).
 ///
 /// **Differences from HLSLcc**: precision is always `highp` (D3D minimum
 /// precision is a hint; full precision is always correct); no `location`
@@ -57,19 +59,18 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         .ok_or_else(|| LowerError::invalid("`dcl_input` without its register operand"))?;
     match op.ty {
         OperandType::Input => {}
-        OperandType::InputCoverageMask | OperandType::InnerCoverage => {
-            return Err(Refusal::new(
-                "SV_Coverage input (vCoverage)",
-                "gl_SampleMaskIn needs GL_OES_sample_variables and the register model has no storage for it",
-            )
-            .into())
+        OperandType::InputCoverageMask if cx.is_pixel() => {
+            return crate::single_sample::coverage_in(cx)
         }
-        OperandType::InputPrimitiveId => {
-            return Err(Refusal::new(
-                "SV_PrimitiveID input (vPrim)",
-                "gl_PrimitiveID needs geometry shaders (GLSL ES 3.20)",
-            )
-            .into())
+        OperandType::InnerCoverage => return Err(Refusal::new(
+            "SV_InnerCoverage input (vInnerCoverage)",
+            "conservative rasterization's inner coverage has no GLSL ES 3.00 or WebGL2 equivalent",
+        )
+        .into()),
+        OperandType::InputPrimitiveId if cx.is_pixel() => {
+            let i = crate::per_draw::primitive_id(cx, "SV_PrimitiveID input (vPrim)".into())?;
+            cx.set_scalar_register(OperandType::InputPrimitiveId, i);
+            return Ok(());
         }
         other => {
             return Err(LowerError::invalid(format!(

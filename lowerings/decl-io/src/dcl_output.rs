@@ -24,7 +24,9 @@ use std::fmt::Write;
 /// - Pixel shader `oDepth` → the writable scalar `gl_FragDepth`, recorded
 ///   in [`dxlower_core::StageState::depth`]; `oDepthGE`/`oDepthLE` the
 ///   same with a note (the conservative-depth layout is desktop-only, and
-///   dropping the hint is always correct). `oMask` and `oStencilRef` are
+///   dropping the hint is always correct). `oMask` is the global
+///   `dxlower_SampleMask` under `single_sample_target`
+///   ([`crate::single_sample`]) and refused otherwise; `oStencilRef` is
 ///   refused.
 /// - Vertex shader: `out highp vecK vs_<SEM><idx>;`, semantic upper-cased
 ///   (the pixel input's name), `flat` for integer rows, no `location`
@@ -64,13 +66,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         OperandType::OutputDepth
         | OperandType::OutputDepthGreaterEqual
         | OperandType::OutputDepthLessEqual => return depth(cx, op.ty),
-        OperandType::OutputCoverageMask => {
-            return Err(Refusal::new(
-                "SV_Coverage output (oMask)",
-                "gl_SampleMask needs GL_OES_sample_variables and the register model has no storage for it",
-            )
-            .into())
-        }
+        OperandType::OutputCoverageMask => return crate::single_sample::coverage_out(cx),
         OperandType::OutputStencilRef => {
             return Err(Refusal::new(
                 "SV_StencilRef output (oStencilRef)",

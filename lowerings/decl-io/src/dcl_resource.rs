@@ -1,6 +1,6 @@
 //! `dcl_resource`: typed texture resources `t#`.
 
-use crate::switches::{SamplerPrecision, Texture1D as Tex1D, TextureBuffers};
+use crate::switches::{MultisampleTextures, SamplerPrecision, Texture1D as Tex1D, TextureBuffers};
 use dxlower_core::binding::{declared_range, operand_register, BindingKind};
 use dxlower_core::reg_of;
 use dxlower_core::{
@@ -112,10 +112,24 @@ fn sampler_base(
             "cube-map arrays are not in GLSL ES 3.00 and no WebGL extension adds them",
         )
         .into()),
+        Texture2DMS | Texture2DMSArray
+            if profile.multisample_textures == MultisampleTextures::SingleSample =>
+        {
+            Ok(if dim == Texture2DMS {
+                "sampler2D"
+            } else {
+                "sampler2DArray"
+            })
+        }
         Texture2DMS | Texture2DMSArray => Err(Refusal::new(
             format!("{} t{t}", dim.name()),
             "GLSL ES 3.00 has no multisample samplers (sampler2DMS is ES 3.10)",
         )
+        .lifted_by(Lift::switch_text(
+            "multisample_textures",
+            "SingleSample",
+            "profile multisample_textures = SingleSample (the host binds single-sampled textures)",
+        ))
         .into()),
         other => Err(LowerError::invalid(format!(
             "`dcl_resource` of dimension {} for t{t}",
@@ -180,8 +194,14 @@ fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) 
 /// Recorded in [`dxlower_core::StageState::resources`] (dimension, base
 /// type, sample count).
 ///
-/// Refused: cube arrays, multisample textures, 1D textures under
-/// `texture_1d = Refuse`, double return types; `Buffer` SRVs unless
+/// Multisample textures (`texture2dms`, `texture2dmsarray`) are
+/// `sampler2D`/`sampler2DArray` under `multisample_textures =
+/// SingleSample`, with a host contract: the host binds a single-sampled
+/// texture in their place, whose level 0 is sample 0 (the texture-sample
+/// family reads it; `docs/emulations.md` §2).
+///
+/// Refused: cube arrays, multisample textures without that switch, 1D
+/// textures under `texture_1d = Refuse`, double return types; `Buffer` SRVs unless
 /// `texture_buffers = Emulate`, where the texture is declared as the
 /// `highp` 2D data texture `uniform highp sampler2D btN;` (`isampler2D`/
 /// `usampler2D` for integer buffers) whose texel addressing belongs to
@@ -289,6 +309,23 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         return Ok(());
     }
     let base = sampler_base(t, dim, profile)?;
+    if matches!(
+        dim,
+        ResourceDimension::Texture2DMS | ResourceDimension::Texture2DMSArray
+    ) {
+        cx.contract(
+            "multisample_textures",
+            format!(
+                "bind a single-sampled {} (level 0 read) for {} t{t}, not a multisampled one",
+                if dim == ResourceDimension::Texture2DMS {
+                    "TEXTURE_2D"
+                } else {
+                    "TEXTURE_2D_ARRAY"
+                },
+                dim.name()
+            ),
+        );
+    }
     // Every `dcl_resource` asks: the program is scanned once per stage.
     if cx.data::<SamplerPairs>().is_none() {
         let pairs = SamplerPairs::of(cx.state().input.program);

@@ -43,9 +43,15 @@
 //! Files: one per opcode ([`dcl_input`], [`dcl_input_ps`], …) plus the
 //! shared machinery in [`io`] (signature lookup, identifiers, interpolation
 //! qualifiers, typed zeros), [`sysval`] (system values of every
-//! `_sgv`/`_siv` declaration and of signature rows that carry one) and
+//! `_sgv`/`_siv` declaration and of signature rows that carry one),
 //! [`passes`] (the stage passes `link_unfed_varyings` and
-//! `binormal_to_bitangent`).
+//! `binormal_to_bitangent`), and the emulations under a host contract
+//! (`docs/emulations.md` beside this crate): [`per_draw`] (render-target
+//! array and viewport indices as per-draw uniforms, `SV_PrimitiveID` from
+//! the vertex id, pass `link_primitive_id`), [`single_sample`]
+//! (`vCoverage`, `oMask`, `SV_SampleIndex` under a single-sampled
+//! target), [`clip_varyings`] (clip distances as varyings, pass
+//! `link_clip_distances`).
 //!
 //! In a program translated as a VS+PS pair ([`dxlower_core::link()`]) the
 //! handlers read the agreements of [`dxlower_core::StageState::link`]:
@@ -62,6 +68,7 @@ pub const FAMILY: &str = "decl-io";
 
 pub mod switches;
 pub use switches::DeclIoSwitches;
+pub mod clip_varyings;
 pub mod customdata;
 pub mod dcl_constant_buffer;
 pub mod dcl_global_flags;
@@ -81,4 +88,6 @@ pub mod dcl_sampler;
 pub mod dcl_temps;
 pub mod io;
 pub mod passes;
+pub mod per_draw;
+pub mod single_sample;
 pub mod sysval;

@@ -58,6 +58,29 @@ pub struct DeclIoSwitches {
     pub texture_1d: Texture1D,
     /// Texture buffers (`Buffer<>` SRVs).
     pub texture_buffers: TextureBuffers,
+    /// `SV_RenderTargetArrayIndex` read by a pixel shader: refused, or a
+    /// per-draw uniform of this name under the one-slice-per-draw contract
+    /// (`docs/emulations.md` §1).
+    pub render_target_array_index: PerDrawIndex,
+    /// `SV_ViewportArrayIndex` read by a pixel shader: refused, or a
+    /// per-draw uniform of this name under the one-viewport-per-draw
+    /// contract (`docs/emulations.md` §1).
+    pub viewport_array_index: PerDrawIndex,
+    /// `Texture2DMS`/`Texture2DMSArray` SRVs: refused, or read under the
+    /// single-sample contract (`docs/emulations.md` §2).
+    pub multisample_textures: MultisampleTextures,
+    /// The render target has one sample: `SV_Coverage` in and out and
+    /// `SV_SampleIndex` are lowered under that contract
+    /// (`docs/emulations.md` §3).
+    pub single_sample_target: bool,
+    /// `SV_ClipDistance` written by a vertex shader without the clip/cull
+    /// extension: a varying per distance, and `discard` in the pixel
+    /// shader of a linked program (`docs/emulations.md` §4).
+    pub clip_distance_varyings: bool,
+    /// `SV_PrimitiveID` read by a pixel shader: refused, or derived from
+    /// the vertex id under the non-indexed-triangle-list contract
+    /// (`docs/emulations.md` §5).
+    pub primitive_id: PrimitiveId,
 }
 
 impl Default for DeclIoSwitches {
@@ -79,6 +102,12 @@ impl Default for DeclIoSwitches {
             clip_z_remap: ClipZRemap::Off,
             texture_1d: Texture1D::Emulate2D,
             texture_buffers: TextureBuffers::Refuse,
+            render_target_array_index: PerDrawIndex::Refuse,
+            viewport_array_index: PerDrawIndex::Refuse,
+            multisample_textures: MultisampleTextures::Refuse,
+            single_sample_target: false,
+            clip_distance_varyings: false,
+            primitive_id: PrimitiveId::Refuse,
         }
     }
 }
@@ -255,4 +284,38 @@ pub enum TextureBuffers {
     Refuse,
     /// Emulate with an RGBA32F 2D texture `bt<r>`.
     Emulate,
+}
+
+/// A system value the pixel shader reads that WebGL2 has no built-in for
+/// but a host can supply per draw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PerDrawIndex {
+    /// Refuse the stage.
+    Refuse,
+    /// Read `uniform highp uint <name>;`, which the host sets before each
+    /// draw to the one value every primitive of the draw has.
+    Uniform(String),
+}
+
+/// `Texture2DMS`/`Texture2DMSArray` shader resources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MultisampleTextures {
+    /// Refuse (GLSL ES 3.00 has no multisample samplers).
+    Refuse,
+    /// The host binds a single-sampled `TEXTURE_2D` (`TEXTURE_2D_ARRAY`)
+    /// in place of each: declared `sampler2D` (`sampler2DArray`), sample 0
+    /// is its level 0 and the sample count is 1.
+    SingleSample,
+}
+
+/// `SV_PrimitiveID` in a pixel shader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PrimitiveId {
+    /// Refuse (`gl_PrimitiveID` needs geometry shaders).
+    Refuse,
+    /// The host draws non-indexed triangle lists starting at vertex 0
+    /// (`drawArrays(TRIANGLES, 0, n)`, instanced or not): the vertex
+    /// stage writes the flat varying `dxlower_PrimitiveID =
+    /// gl_VertexID / 3` and the pixel stage reads it.
+    TriangleListVertexId,
 }

@@ -10,9 +10,12 @@
 //! | `SV_IsFrontFace` | PS in | `(gl_FrontFacing ? 0xffffffffu : uint(0))` | — |
 //! | `SV_VertexID` | VS in | `gl_VertexID` (or `(gl_VertexID - <uniform>)`) | `vertex_id_base` |
 //! | `SV_InstanceID` | VS in | `gl_InstanceID` | — |
-//! | `SV_SampleIndex` | PS in | `gl_SampleID` + `GL_OES_sample_variables` | `sample_variables` |
+//! | `SV_SampleIndex` | PS in | `gl_SampleID` + `GL_OES_sample_variables`, or `0u` ([`crate::single_sample`]) | `sample_variables`, `single_sample_target` |
 //! | `SV_ClipDistance` / `SV_CullDistance` | VS out, PS in | `gl_ClipDistance[k]` / `gl_CullDistance[k]` + `GL_EXT_clip_cull_distance` or `GL_ANGLE_clip_cull_distance` | `clip_cull_distance`, `clip_cull_extension` |
-//! | `SV_RenderTargetArrayIndex`, `SV_ViewportArrayIndex`, `SV_PrimitiveID` | any | refused | — |
+//! | `SV_ClipDistance` | VS out, PS in | the varying `dxlower_ClipDistance<k>` ([`crate::clip_varyings`]) | `clip_distance_varyings` |
+//! | `SV_RenderTargetArrayIndex`, `SV_ViewportArrayIndex` | PS in | a per-draw uniform ([`crate::per_draw`]) | `render_target_array_index`, `viewport_array_index` |
+//! | `SV_PrimitiveID` | PS in | the flat varying `dxlower_PrimitiveID` ([`crate::per_draw`]) | `primitive_id` |
+//! | `SV_RenderTargetArrayIndex`, `SV_ViewportArrayIndex`, `SV_PrimitiveID` | VS out | refused | — |
 
 use crate::io::{self, Side};
 use crate::switches::{ClipZRemap, Precise, VertexIdBase};
@@ -126,12 +129,7 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
         }
         SystemValue::SampleIndex if pixel => {
             if !cx.switches::<crate::DeclIoSwitches>().sample_variables {
-                return Err(Refusal::new(
-                    format!("SV_SampleIndex input v{reg}{}", io::mask_letters(mask)),
-                    "gl_SampleID needs GL_OES_sample_variables, not part of GLSL ES 3.00",
-                )
-                .lifted_by(Lift::switch("sample_variables", "true"))
-                .into());
+                return crate::single_sample::sample_index(cx, reg, mask);
             }
             cx.require_extension("GL_OES_sample_variables", Some("OES_sample_variables"));
             let (i, new) = io::var_once(cx, io::var("gl_SampleID", Ty::Int, 1, false))?;
@@ -203,6 +201,14 @@ pub fn input(cx: &mut DeclCtx<'_>, sv: SystemValue, reg: u32, mask: u8) -> Resul
                 );
                 cx.declare_interface(b);
             }
+            io::map_scalar(cx, Side::Input, reg, mask, i)
+        }
+        SystemValue::RenderTargetArrayIndex | SystemValue::ViewportArrayIndex if pixel => {
+            crate::per_draw::input(cx, sv, reg, mask)
+        }
+        SystemValue::PrimitiveId if pixel => {
+            let what = format!("SV_PrimitiveID input v{reg}{}", io::mask_letters(mask));
+            let i = crate::per_draw::primitive_id(cx, what)?;
             io::map_scalar(cx, Side::Input, reg, mask, i)
         }
         SystemValue::RenderTargetArrayIndex
@@ -346,12 +352,25 @@ fn clip_cull(
         side.letter(),
         io::mask_letters(mask)
     );
-    if !cx.switches::<crate::DeclIoSwitches>().clip_cull_distance {
+    let switches = cx.switches::<crate::DeclIoSwitches>();
+    let varyings = !switches.clip_cull_distance
+        && switches.clip_distance_varyings
+        && sv == SystemValue::ClipDistance;
+    if !switches.clip_cull_distance && !varyings {
+        let lift = if sv == SystemValue::ClipDistance {
+            Lift::switch_text(
+                "clip_distance_varyings",
+                "true",
+                "profile clip_distance_varyings = true (varyings and a discard in the linked pixel stage), or clip_cull_distance = true",
+            )
+        } else {
+            Lift::switch("clip_cull_distance", "true")
+        };
         return Err(Refusal::new(
             what,
             "gl_ClipDistance/gl_CullDistance need GL_EXT_clip_cull_distance (WEBGL_clip_cull_distance), not part of GLSL ES 3.00",
         )
-        .lifted_by(Lift::switch("clip_cull_distance", "true"))
+        .lifted_by(lift)
         .into());
     }
     let (kind, array) = if sv == SystemValue::ClipDistance {
@@ -367,8 +386,10 @@ fn clip_cull(
         .filter(|e| e.stream == 0 && e.effective_system_value() == kind)
         .collect();
     all.sort_by_key(|e| (e.semantic_index, e.register, e.mask));
-    let ext = cx.switches::<crate::DeclIoSwitches>().clip_cull_extension;
-    cx.require_extension(ext.name(), ext.webgl());
+    if !varyings {
+        let ext = cx.switches::<crate::DeclIoSwitches>().clip_cull_extension;
+        cx.require_extension(ext.name(), ext.webgl());
+    }
     for c in 0..4u8 {
         if mask & (1 << c) == 0 {
             continue;
@@ -389,6 +410,10 @@ fn clip_cull(
                 hlsl_name(sv)
             ))
         })?;
+        if varyings {
+            crate::clip_varyings::map_lane(cx, side, reg, c, k)?;
+            continue;
+        }
         let element = format!("{array}[{k}]");
         let v = io::var(element.clone(), Ty::Float, 1, side == Side::Output);
         let (i, new) = io::var_once(cx, v)?;

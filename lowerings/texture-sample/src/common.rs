@@ -59,12 +59,38 @@ pub struct Tex<'a> {
     pub dim: Dim,
     /// The base type the texture returns (`Float`, `Int`, `Uint`).
     pub ty: Ty,
+    /// True for a `Texture2DMS`/`Texture2DMSArray`, which decl-io declares
+    /// (as a `sampler2D`/`sampler2DArray`) only under its single-sample
+    /// contract (`multisample_textures = SingleSample`): one sample, one
+    /// mip level.
+    pub multisample: bool,
 }
 
 /// Resolves operand `i` of `inst` as a declared texture, refusing the
 /// dimensions WebGL2 has no sampler for (buffer, multisample, cube array,
 /// and 1D under `texture_1d = Refuse`).
 pub fn texture<'a>(cx: &Ctx<'a>, inst: &'a Instruction, i: usize) -> Result<Tex<'a>, LowerError> {
+    resolve(cx, inst, i, false)
+}
+
+/// [`texture`] for the instructions that read a multisample texture
+/// (`ld_ms`, `sample_info`, `sample_pos`, `resinfo`): a `Texture2DMS`
+/// (`Texture2DMSArray`) that decl-io declared under its single-sample
+/// contract is a 2D texture (array) with [`Tex::multisample`] set.
+pub fn texture_or_multisample<'a>(
+    cx: &Ctx<'a>,
+    inst: &'a Instruction,
+    i: usize,
+) -> Result<Tex<'a>, LowerError> {
+    resolve(cx, inst, i, true)
+}
+
+fn resolve<'a>(
+    cx: &Ctx<'a>,
+    inst: &'a Instruction,
+    i: usize,
+    multisample: bool,
+) -> Result<Tex<'a>, LowerError> {
     let op = cx.operand(inst, i)?;
     if op.ty != OperandType::Resource {
         return Err(LowerError::invalid(format!(
@@ -78,12 +104,21 @@ pub fn texture<'a>(cx: &Ctx<'a>, inst: &'a Instruction, i: usize) -> Result<Tex<
         .resources
         .get(&reg)
         .ok_or_else(|| LowerError::undeclared(format!("t{reg} is not declared")))?;
-    let dim = dimension(cx, reg, decl.dim)?;
+    let declared = cx.record().samplers.iter().any(|s| s.texture == reg);
+    let dim = match decl.dim {
+        ResourceDimension::Texture2DMS if multisample && declared => Dim::D2,
+        ResourceDimension::Texture2DMSArray if multisample && declared => Dim::D2Array,
+        other => dimension(cx, reg, other)?,
+    };
     Ok(Tex {
         op,
         reg,
         dim,
         ty: decl.ty,
+        multisample: matches!(
+            decl.dim,
+            ResourceDimension::Texture2DMS | ResourceDimension::Texture2DMSArray
+        ),
     })
 }
 
@@ -96,7 +131,9 @@ pub fn register(cx: &Ctx<'_>, op: &Operand) -> Result<u32, LowerError> {
     cx.state().binding_register(op)
 }
 
-/// Maps a declared dimension to its GLSL sampling shape or refuses it.
+/// Maps a declared dimension to its GLSL sampling shape or refuses it
+/// (multisample textures are read only through
+/// [`texture_or_multisample`]).
 pub fn dimension(_cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim, LowerError> {
     use ResourceDimension as R;
     match dim {

@@ -53,7 +53,8 @@
 //! (integer textures return `ivec4`/`uvec4`, which the register model
 //! stores bit-exactly); `_sat` is the core's second statement. Immediate
 //! texel offsets become the `…Offset` variants with constant `ivecK`
-//! arguments. Multisample textures and cube arrays are refused by name
+//! arguments. Multisample textures (unless decl-io declared them under its
+//! single-sample contract) and cube arrays are refused by name
 //! ([`common::dimension`]), as are dynamic resource indices; a `Buffer<>`
 //! SRV is refused unless `texture_buffers = Emulate`, where `ld` fetches
 //! element `i` of the 2D data texture `bt<N>` row-major ([`ld`]).
@@ -86,9 +87,12 @@
 //!
 //! Files: [`sample`] (the six filtered samples), [`ld`], [`resinfo`]
 //! (with the conservative [`liveness`] scan that lets a dead mip-count
-//! lane go unwritten), [`gather`] (four-tap emulation helpers), [`deriv`], [`refused`]
-//! (`ld_ms`, `lod`, `sample_info`, `sample_pos`, feedback forms), and the
-//! shared [`common`].
+//! lane go unwritten), [`gather`] (four-tap emulation helpers), [`deriv`],
+//! [`multisample`] (`ld_ms`, `sample_info`, `sample_pos` under the
+//! single-sample contract), [`lod`] (the D3D11 LOD formula from
+//! derivatives), [`refused`] (feedback forms, `eval_*`), and the shared
+//! [`common`]. The emulations and their host contracts are described in
+//! `docs/emulations.md` beside this crate.
 //!
 //! ## Decisions
 //!
@@ -147,6 +151,8 @@ pub mod deriv;
 pub mod gather;
 pub mod ld;
 pub mod liveness;
+pub mod lod;
+pub mod multisample;
 pub mod refused;
 pub mod resinfo;
 pub mod sample;

@@ -193,6 +193,10 @@ fn lower_stubbed<'a>(
 /// width/height/depth lanes under `_rcpFloat` (`r0.xy =
 /// vec2(uintBitsToFloat(0x7f800000u), uintBitsToFloat(0x7f800000u));`).
 ///
+/// A multisample texture (declared under decl-io's single-sample
+/// contract) reads like a 2D texture (array) with a level count of 1,
+/// which needs no uniform.
+///
 /// **Differences**: for a mip level at or past the level count D3D returns
 /// 0 sizes (+Inf under `_rcpFloat`) but still the level count, while GLSL
 /// leaves `textureSize` undefined there. With the uniform, a non-constant
@@ -210,7 +214,7 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
     let stub = common::stubbed(cx, inst, 2)?;
     let tex = match stub {
         Some(_) => None,
-        None => Some(common::texture(cx, inst, 2)?),
+        None => Some(common::texture_or_multisample(cx, inst, 2)?),
     };
     let mode = inst.resinfo_return_type();
     let (ty, rcp) = match mode {
@@ -245,7 +249,11 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
     let n = items.len() as u8;
     let wants_levels = items.contains(&Item::Levels);
     let wants_size = items.iter().any(|i| matches!(i, Item::Size(..)));
-    let levels = if wants_levels || wants_size {
+    // A multisample texture (declared under decl-io's single-sample
+    // contract) has one level, and D3D's count for it is 1.
+    let levels = if tex.multisample {
+        None
+    } else if wants_levels || wants_size {
         match &cx
             .switches::<crate::TextureSampleSwitches>()
             .resinfo_mip_count
@@ -277,6 +285,7 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
             cx.declare_uniform(mip_count_uniform(name))?;
             Some(mip_count_read(name, tex.reg))
         }
+        None if tex.multisample => Some("1".to_string()),
         None => None,
     };
     let mip_op = cx.operand(inst, 1)?;

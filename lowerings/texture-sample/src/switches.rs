@@ -16,6 +16,14 @@ pub struct TextureSampleSwitches {
     pub gather4: Gather4,
     /// Mip count of `resinfo`: refused, or read from a uniform of this name.
     pub resinfo_mip_count: ResinfoMipCount,
+    /// `lod` (`CalculateLevelOfDetail`): refused, or computed from the
+    /// coordinate's derivatives with the sampler's LOD range read from a
+    /// uniform of this name (`docs/emulations.md` §2).
+    pub lod: Lod,
+    /// The render target has one sample: `sample_info` and `sample_pos`
+    /// of the rasterizer give 1 and the centre (`docs/emulations.md` §1;
+    /// the same contract as decl-io's `single_sample_target`).
+    pub single_sample_target: bool,
 }
 
 impl Default for TextureSampleSwitches {
@@ -23,6 +31,8 @@ impl Default for TextureSampleSwitches {
         TextureSampleSwitches {
             gather4: Gather4::Emulate,
             resinfo_mip_count: ResinfoMipCount::Refuse,
+            lod: Lod::Refuse,
+            single_sample_target: false,
         }
     }
 }
@@ -50,4 +60,17 @@ pub enum ResinfoMipCount {
     /// Read it from a uniform array of this name, indexed by texture
     /// register.
     Uniform(String),
+}
+
+/// `lod` (`CalculateLevelOfDetail`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lod {
+    /// Refuse (GLSL ES 3.00 has no level-of-detail query).
+    Refuse,
+    /// Compute it from the derivatives of the coordinate scaled by the
+    /// texture's size (the D3D11.3 isotropic LOD formula), and clamp it
+    /// with the sampler's LOD state read from `uniform highp vec4
+    /// <name>[16]`: element `M` for sampler `s<M>` holds (MipLODBias,
+    /// MinLOD, MaxLOD, 0).
+    Derivatives(String),
 }

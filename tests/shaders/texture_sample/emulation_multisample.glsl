@@ -1,0 +1,58 @@
+#version 300 es
+precision highp float;
+precision highp int;
+layout(std140) uniform ConstantBuffer0 {
+    vec4 data[1];
+} cb0;
+uniform highp usampler2D t0;
+layout(location = 0) out highp uvec4 SV_Target0;
+vec4 r0;
+uvec4 r0_u;
+vec4 r1;
+uvec4 r1_u;
+vec4 r2;
+uvec4 r2_u;
+int dx11_ftoi(float v)
+{
+    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0; }
+    if (v >= 2147483648.0) { return int(0x7fffffffu); }
+    if (v <= -2147483648.0) { return int(0x80000000u); }
+    return int(v);
+}
+uint dx11_ftou(float v)
+{
+    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0u; }
+    if (v <= 0.0) { return 0u; }
+    if (v >= 4294967296.0) { return 0xffffffffu; }
+    return uint(v);
+}
+void main()
+{
+    vec4 hlslcc_FragCoord = vec4(gl_FragCoord.xyz, 1.0/gl_FragCoord.w);
+    r0_u.xy = uvec2(ivec2(dx11_ftoi(hlslcc_FragCoord.x), dx11_ftoi(hlslcc_FragCoord.y)));
+    r0.xy = uintBitsToFloat(r0_u.xy);
+    r0_u.zw = uvec2(0u, 0u);
+    r0.zw = uintBitsToFloat(r0_u.zw);
+    r1_u = (floatBitsToUint(cb0.data[0].x) == 0u ? texelFetch(t0, ivec2(r0_u.xy), 0) : uvec4(uint(0)));
+    r1 = uintBitsToFloat(r1_u);
+    r2_u.x = 1u;
+    r2.x = uintBitsToFloat(r2_u.x);
+    r2.yz = vec2(0.0);
+    r2_u.yz = floatBitsToUint(r2.yz);
+    r0_u.xy = uvec2(textureSize(t0, 0).xy);
+    r0.xy = uintBitsToFloat(r0_u.xy);
+    r0_u.w = uint(1);
+    r0.w = uintBitsToFloat(r0_u.w);
+    r1_u.x = uint(int(r1_u.x) + int(r2_u.x));
+    r1.x = uintBitsToFloat(r1_u.x);
+    r2_u.yz = uvec2(dx11_ftou(r2.y), dx11_ftou(r2.z));
+    r2.yz = uintBitsToFloat(r2_u.yz);
+    r1_u.y = uint(int(r1_u.y) + int(r2_u.y));
+    r1.y = uintBitsToFloat(r1_u.y);
+    r1_u.z = uint(int(r1_u.z) + int(r0_u.x));
+    r1.z = uintBitsToFloat(r1_u.z);
+    r1_u.w = uint(int(r0_u.w) * 1000 + int(r0_u.y));
+    r1.w = uintBitsToFloat(r1_u.w);
+    SV_Target0 = r1_u.xyzw;
+    return;
+}
