@@ -1,5 +1,5 @@
 //! `SV_ClipDistance` without the clip/cull extension
-//! (`clip_distance_varyings = true`, `docs/emulations.md` §4): each
+//! (`clip_distance_varyings = true`, `lowerings/decl-io/docs/emulations.md#4-clip_distance_varyings-sv_clipdistance-without-the-extension`): each
 //! distance travels as a varying, and the pixel stage of a linked program
 //! discards the pixels where one is negative.
 //!
@@ -102,7 +102,7 @@ register_pass! {
     name: "link_clip_distances",
     when: PassWhen::Linked,
     params: Some(&[]),
-    spec: "docs/emulations.md §4 (SV_ClipDistance as varyings)",
+    spec: "lowerings/decl-io/docs/emulations.md#4-clip_distance_varyings-sv_clipdistance-without-the-extension",
     before: None,
     after: Some(clip_discard),
 }

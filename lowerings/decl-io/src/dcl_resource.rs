@@ -198,7 +198,7 @@ fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) 
 /// `sampler2D`/`sampler2DArray` under `multisample_textures =
 /// SingleSample`, with a host contract: the host binds a single-sampled
 /// texture in their place, whose level 0 is sample 0 (the texture-sample
-/// family reads it; `docs/emulations.md` §2).
+/// family reads it; `lowerings/decl-io/docs/emulations.md#2-multisample_textures-texture2dms-texture2dmsarray-srvs`).
 ///
 /// Refused: cube arrays, multisample textures without that switch, 1D
 /// textures under `texture_1d = Refuse`, double return types; `Buffer` SRVs unless

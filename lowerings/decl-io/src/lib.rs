@@ -46,7 +46,7 @@
 //! `_sgv`/`_siv` declaration and of signature rows that carry one),
 //! [`passes`] (the stage passes `link_unfed_varyings` and
 //! `binormal_to_bitangent`), and the emulations under a host contract
-//! (`docs/emulations.md` beside this crate): [`per_draw`] (render-target
+//! (`lowerings/decl-io/docs/emulations.md`): [`per_draw`] (render-target
 //! array and viewport indices as per-draw uniforms, `SV_PrimitiveID` from
 //! the vertex id, pass `link_primitive_id`), [`single_sample`]
 //! (`vCoverage`, `oMask`, `SV_SampleIndex` under a single-sampled

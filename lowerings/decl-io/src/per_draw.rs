@@ -1,5 +1,5 @@
 //! Pixel-shader system values WebGL2 has no built-in for, supplied per
-//! draw under a host contract (`docs/emulations.md` §1, §5):
+//! draw under a host contract (`lowerings/decl-io/docs/emulations.md#1-render_target_array_index-viewport_array_index-pixel-shader-inputs`, `lowerings/decl-io/docs/emulations.md#5-primitive_id-sv_primitiveid-in-a-pixel-shader`):
 //! `SV_RenderTargetArrayIndex` and `SV_ViewportArrayIndex` as uniforms
 //! the host sets before each draw, `SV_PrimitiveID` as a flat varying the
 //! vertex stage derives from `gl_VertexID`.
@@ -198,7 +198,7 @@ register_pass! {
     name: "link_primitive_id",
     when: PassWhen::Linked,
     params: Some(&[]),
-    spec: "docs/emulations.md §5 (SV_PrimitiveID from gl_VertexID)",
+    spec: "lowerings/decl-io/docs/emulations.md#5-primitive_id-sv_primitiveid-in-a-pixel-shader",
     before: None,
     after: Some(primitive_id_pass),
 }

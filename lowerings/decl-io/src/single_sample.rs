@@ -1,5 +1,5 @@
 //! The pixel shader's sample-rate registers under the single-sample
-//! contract (`single_sample_target = true`, `docs/emulations.md` §3): the
+//! contract (`single_sample_target = true`, `lowerings/decl-io/docs/emulations.md#3-single_sample_target-the-render-target-has-one-sample`): the
 //! render target has one sample, so the input coverage is that sample,
 //! the sample index is 0, and an output coverage without bit 0 drops the
 //! pixel.

@@ -60,26 +60,26 @@ pub struct DeclIoSwitches {
     pub texture_buffers: TextureBuffers,
     /// `SV_RenderTargetArrayIndex` read by a pixel shader: refused, or a
     /// per-draw uniform of this name under the one-slice-per-draw contract
-    /// (`docs/emulations.md` §1).
+    /// (`lowerings/decl-io/docs/emulations.md#1-render_target_array_index-viewport_array_index-pixel-shader-inputs`).
     pub render_target_array_index: PerDrawIndex,
     /// `SV_ViewportArrayIndex` read by a pixel shader: refused, or a
     /// per-draw uniform of this name under the one-viewport-per-draw
-    /// contract (`docs/emulations.md` §1).
+    /// contract (`lowerings/decl-io/docs/emulations.md#1-render_target_array_index-viewport_array_index-pixel-shader-inputs`).
     pub viewport_array_index: PerDrawIndex,
     /// `Texture2DMS`/`Texture2DMSArray` SRVs: refused, or read under the
-    /// single-sample contract (`docs/emulations.md` §2).
+    /// single-sample contract (`lowerings/decl-io/docs/emulations.md#2-multisample_textures-texture2dms-texture2dmsarray-srvs`).
     pub multisample_textures: MultisampleTextures,
     /// The render target has one sample: `SV_Coverage` in and out and
     /// `SV_SampleIndex` are lowered under that contract
-    /// (`docs/emulations.md` §3).
+    /// (`lowerings/decl-io/docs/emulations.md#3-single_sample_target-the-render-target-has-one-sample`).
     pub single_sample_target: bool,
     /// `SV_ClipDistance` written by a vertex shader without the clip/cull
     /// extension: a varying per distance, and `discard` in the pixel
-    /// shader of a linked program (`docs/emulations.md` §4).
+    /// shader of a linked program (`lowerings/decl-io/docs/emulations.md#4-clip_distance_varyings-sv_clipdistance-without-the-extension`).
     pub clip_distance_varyings: bool,
     /// `SV_PrimitiveID` read by a pixel shader: refused, or derived from
     /// the vertex id under the non-indexed-triangle-list contract
-    /// (`docs/emulations.md` §5).
+    /// (`lowerings/decl-io/docs/emulations.md#5-primitive_id-sv_primitiveid-in-a-pixel-shader`).
     pub primitive_id: PrimitiveId,
 }
 

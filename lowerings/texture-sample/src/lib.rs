@@ -92,7 +92,7 @@
 //! single-sample contract), [`lod`] (the D3D11 LOD formula from
 //! derivatives), [`refused`] (feedback forms, `eval_*`), and the shared
 //! [`common`]. The emulations and their host contracts are described in
-//! `docs/emulations.md` beside this crate.
+//! `lowerings/texture-sample/docs/emulations.md`.
 //!
 //! ## Decisions
 //!

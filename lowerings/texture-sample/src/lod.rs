@@ -1,5 +1,5 @@
 //! `lod` (`CalculateLevelOfDetail`) from the coordinate's derivatives
-//! (`lod = Derivatives(name)`, `docs/emulations.md` §2).
+//! (`lod = Derivatives(name)`, `lowerings/texture-sample/docs/emulations.md#2-lod-calculatelevelofdetail`).
 
 use crate::common::{self, Dim};
 use crate::switches::Lod;
@@ -192,6 +192,6 @@ fn lower_lod<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 register_handler! {
     opcodes: &[Opcode::Lod],
     family: "texture-sample",
-    spec: "D3D11.3 §22.5.6 lod, §7.18.11 LOD calculations",
+    spec: "lowerings/texture-sample/docs/emulations.md#2-lod-calculatelevelofdetail",
     lower: Lower::Inst(lower_lod),
 }

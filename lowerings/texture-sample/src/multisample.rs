@@ -1,5 +1,5 @@
 //! `ld_ms`, `sample_info` and `sample_pos` under the single-sample
-//! contract (`docs/emulations.md` §1).
+//! contract (`lowerings/texture-sample/docs/emulations.md#1-single-sample-contract-ld_ms-sample_info-sample_pos`).
 //!
 //! decl-io declares a `Texture2DMS`/`Texture2DMSArray` only under its
 //! `multisample_textures = SingleSample` switch, as a `sampler2D` /
@@ -190,20 +190,20 @@ fn lower_sample_pos<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), L
 register_handler! {
     opcodes: &[Opcode::LdMs],
     family: "texture-sample",
-    spec: "D3D11.3 §22.4.7 ld2dms (single-sample contract)",
+    spec: "lowerings/texture-sample/docs/emulations.md#1-single-sample-contract-ld_ms-sample_info-sample_pos",
     lower: Lower::Inst(lower_ld_ms),
 }
 
 register_handler! {
     opcodes: &[Opcode::SampleInfo],
     family: "texture-sample",
-    spec: "D3D11.3 §22.4.21 sampleinfo (single-sample contract)",
+    spec: "lowerings/texture-sample/docs/emulations.md#1-single-sample-contract-ld_ms-sample_info-sample_pos",
     lower: Lower::Inst(lower_sample_info),
 }
 
 register_handler! {
     opcodes: &[Opcode::SamplePos],
     family: "texture-sample",
-    spec: "D3D11.3 §22.4.22 samplepos (single-sample contract)",
+    spec: "lowerings/texture-sample/docs/emulations.md#1-single-sample-contract-ld_ms-sample_info-sample_pos",
     lower: Lower::Inst(lower_sample_pos),
 }

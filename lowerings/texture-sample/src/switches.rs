@@ -18,10 +18,10 @@ pub struct TextureSampleSwitches {
     pub resinfo_mip_count: ResinfoMipCount,
     /// `lod` (`CalculateLevelOfDetail`): refused, or computed from the
     /// coordinate's derivatives with the sampler's LOD range read from a
-    /// uniform of this name (`docs/emulations.md` §2).
+    /// uniform of this name (`lowerings/texture-sample/docs/emulations.md#2-lod-calculatelevelofdetail`).
     pub lod: Lod,
     /// The render target has one sample: `sample_info` and `sample_pos`
-    /// of the rasterizer give 1 and the centre (`docs/emulations.md` §1;
+    /// of the rasterizer give 1 and the centre (`lowerings/texture-sample/docs/emulations.md#1-single-sample-contract-ld_ms-sample_info-sample_pos`;
     /// the same contract as decl-io's `single_sample_target`).
     pub single_sample_target: bool,
 }
