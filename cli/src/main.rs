@@ -52,5 +52,15 @@ fn main() -> ExitCode {
         eprintln!("dxlower: {e}");
         return ExitCode::FAILURE;
     }
-    cmd::run(cli.command)
+    // A panic is a bug of dxlower: reported as one `dxlower:` line by the
+    // command that catches it (naming the file), never as a Rust panic
+    // message or backtrace.
+    dxlower_core::sweep::quiet_panics();
+    match dxlower_core::sweep::catch_panic(|| cmd::run(cli.command)) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("dxlower: {msg}");
+            ExitCode::FAILURE
+        }
+    }
 }

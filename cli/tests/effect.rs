@@ -37,11 +37,11 @@ fn effect_writes_a_package_that_validates() {
     let dir = temp_dir("effect");
     let file = dir.join("skinned.sm_hi");
     std::fs::write(&file, dxlower_tests::effects::skinned_effect()).unwrap();
-    let o = dxlower(&["effect", s(&file), "--validate", "glslang", "--quiet"]);
+    let o = dxlower(&["effect", s(&file), "--validate", "--quiet"]);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{out}\n{err}");
     assert!(
-        out.contains("2 programs: 2 translated, 0 refused, 0 unsupported, 0 failed, 0 decode failed; 2 passes: 2 linked, 0 incomplete, 2 validated"),
+        out.contains("2 programs: 2 translated, 0 refused, 0 unsupported, 0 invalid, 0 failed, 0 decode failed; 2 passes: 2 linked, 0 incomplete, 2 validated"),
         "{out}"
     );
     let pkg = std::fs::read(dir.join("skinned.sm_converted_hi")).expect("package written");

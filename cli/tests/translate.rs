@@ -102,3 +102,52 @@ fn link_writes_stages_and_manifest() {
         .exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Untrusted input at the command line: a program whose final `ret` is
+/// replaced by a `loop` (one dword for another, in place) ends in one
+/// `dxlower:` line naming the file and the rule, exit 1, no Rust panic or
+/// backtrace; `sweep` counts it as `invalid` beside a good file.
+#[test]
+fn an_invalid_program_is_one_named_error() {
+    let dir = std::env::temp_dir().join(format!("dxlower-cli-invalid-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = std::fs::read(corpus("angle/multiplyalpha_ftof_pm_rgba_2d_ps.ps.dxbc"))
+        .expect("corpus file");
+    // The last dword of the SHDR chunk is the program's `ret` (0x0100003e).
+    let mut bad = good.clone();
+    let chunk = bad
+        .windows(4)
+        .position(|w| w == b"SHDR")
+        .expect("an SHDR chunk");
+    let size = u32::from_le_bytes(bad[chunk + 4..chunk + 8].try_into().expect("4 bytes"));
+    let at = chunk + 8 + size as usize - 4;
+    assert_eq!(bad[at..at + 4], 0x0100_003e_u32.to_le_bytes());
+    bad[at..at + 4].copy_from_slice(&0x0100_0030_u32.to_le_bytes());
+    let bad_path = dir.join("open_loop.ps.dxbc");
+    std::fs::write(&bad_path, &bad).expect("write");
+    std::fs::write(dir.join("good.ps.dxbc"), &good).expect("write");
+    let bad_str = bad_path.to_str().expect("utf-8 path");
+    let (ok, out, err) = dxlower(&["translate", bad_str]);
+    assert!(!ok);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "dxlower: {bad_str}: invalid program: `loop`: not closed before the end of the program"
+        )),
+        "{err}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
+    let (_, out, err) = dxlower(&["sweep", dir.to_str().expect("utf-8 path"), "--quiet"]);
+    assert!(
+        out.starts_with(
+            "2 files: 0 validated, 1 translated, 0 refused, 0 unsupported, 1 invalid, 0 failed, 0 decode_failed"
+        ),
+        "{out}{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -21,6 +21,7 @@ use std::path::Path;
 /// Built-in profiles: `(name, RON text)`.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("webgl2", include_str!("../profiles/webgl2.ron")),
+    ("webgl2-fast", include_str!("../profiles/webgl2-fast.ron")),
     ("ccpwgl", include_str!("../profiles/ccpwgl.ron")),
     ("native", include_str!("../profiles/native.ron")),
 ];
@@ -455,6 +456,6 @@ mod tests {
     #[test]
     fn unknown_name_lists_builtins() {
         let e = load("no-such-profile").unwrap_err().to_string();
-        assert!(e.contains("webgl2, ccpwgl, native"), "{e}");
+        assert!(e.contains("webgl2, webgl2-fast, ccpwgl, native"), "{e}");
     }
 }

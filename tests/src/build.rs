@@ -99,6 +99,19 @@ pub fn dcl_input_ps(mode: InterpolationMode, reg: u32, letters: &str) -> Instruc
     Instruction::dcl_input_ps(mode, reg, mask(letters))
 }
 
+/// `dcl_indexableTemp x<reg>[<count>], <components>`.
+pub fn dcl_indexable(reg: u32, count: u32, components: u32) -> Instruction {
+    Instruction::decl(
+        Opcode::DclIndexableTemp,
+        vec![],
+        Payload::IndexableTemp {
+            reg,
+            count,
+            components,
+        },
+    )
+}
+
 /// `dcl_output o<reg>.<mask>`.
 pub fn dcl_output(reg: u32, letters: &str) -> Instruction {
     Instruction::dcl_output(reg, mask(letters))

@@ -7,6 +7,8 @@
 
 pub mod build;
 pub mod effects;
+pub mod hostile;
+pub mod mutate;
 
 use dxlower_core::testing::Harness;
 use dxlower_core::{LowerError, Profile, StageGlsl, StageInput, TranslateError, Ty};
@@ -433,4 +435,12 @@ pub fn corpus_pairs() -> Vec<CorpusPair> {
         }
     }
     pairs
+}
+
+/// The built-in `webgl2-fast` profile: `webgl2` with its approximations
+/// (float-only registers, GLSL NaN rules, mediump colour samplers, clamped
+/// `f32tof16`). The Rust tests that pin the exact GLSL of the float
+/// register model are written against it.
+pub fn webgl2_fast() -> Profile {
+    dxlower_targets::load("webgl2-fast").expect("the webgl2-fast profile loads")
 }

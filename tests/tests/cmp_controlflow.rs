@@ -99,12 +99,12 @@ fn program(body: &[Instruction]) -> Built {
 fn desktop() -> Profile {
     Profile {
         mobile_workarounds: false,
-        ..Profile::default()
+        ..dxlower_tests::webgl2_fast()
     }
 }
 
 fn with_discard(mode: DiscardMode) -> Profile {
-    Profile::default()
+    dxlower_tests::webgl2_fast()
         .with(dxlower_lowerings::cmp_controlflow::CmpControlflowSwitches { discard_mode: mode })
 }
 
@@ -127,12 +127,12 @@ fn case_with(name: &str, profile: &Profile, body: &[Instruction]) -> String {
 }
 
 fn case(name: &str, body: &[Instruction]) -> String {
-    case_with(name, &Profile::default(), body)
+    case_with(name, &dxlower_tests::webgl2_fast(), body)
 }
 
 /// The translation error of `body` in the test program, as text.
 fn error(body: &[Instruction]) -> String {
-    match program(body).translate(&Profile::default()) {
+    match program(body).translate(&dxlower_tests::webgl2_fast()) {
         Ok(out) => panic!("expected an error, got:\n{}", out.glsl),
         Err(e) => e.to_string(),
     }
@@ -613,7 +613,7 @@ fn discard_immediate() {
 fn discard_auto_without_derivatives_is_immediate() {
     let out = case_with(
         "discard_auto",
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
         &[
             nz(Opcode::Discard, rs(0, "x")),
             op(Opcode::Mov, vec![od(0, "xyzw"), rs(0, "xyzw")]),
@@ -627,7 +627,7 @@ fn discard_auto_with_a_later_derivative_defers() {
     // `deriv_rtx` after the discard needs the quad alive: `auto` defers.
     let out = case_with(
         "discard_auto_derivative",
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
         &[
             nz(Opcode::Discard, rs(0, "x")),
             op(Opcode::DerivRtx, vec![rd(1, "xy"), v0("xyxx")]),
@@ -640,7 +640,7 @@ fn discard_auto_with_a_later_derivative_defers() {
     // immediate.
     let out = case_with(
         "discard_auto_derivative_before",
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
         &[
             op(Opcode::DerivRtx, vec![rd(1, "xy"), v0("xyxx")]),
             nz(Opcode::Discard, rs(0, "x")),
@@ -681,10 +681,10 @@ fn nop_is_nothing() {
         bare(Opcode::Nop),
         op(Opcode::Mov, vec![rd(0, "x"), f1(1.0)]),
     ])
-    .translate(&Profile::default())
+    .translate(&dxlower_tests::webgl2_fast())
     .expect("translates");
     let without = program(&[op(Opcode::Mov, vec![rd(0, "x"), f1(1.0)])])
-        .translate(&Profile::default())
+        .translate(&dxlower_tests::webgl2_fast())
         .expect("translates");
     assert_eq!(with.glsl, without.glsl);
 }
@@ -715,7 +715,7 @@ fn call_label_functions() {
     // `program` appends the final `ret` (the end of sub_1).
     let built = program(&body);
     let out = built
-        .translate(&Profile::default())
+        .translate(&dxlower_tests::webgl2_fast())
         .unwrap_or_else(|e| panic!("translation failed: {e}"));
     glslang(&out.glsl, ProgramType::Pixel)
         .unwrap_or_else(|log| panic!("glslang rejects:\n{}\n{log}", out.glsl));
@@ -730,7 +730,7 @@ fn call_label_functions() {
     // functions; the shader still compiles.
     let commented = Profile {
         instruction_comments: true,
-        ..Profile::default()
+        ..dxlower_tests::webgl2_fast()
     };
     let out = built.translate(&commented).expect("translates");
     assert!(out.glsl.contains("// label l1"), "{}", out.glsl);
@@ -742,7 +742,9 @@ fn call_label_functions() {
 fn subroutine_errors() {
     let e = error(&[op(Opcode::Call, vec![label(3)])]);
     assert!(e.contains("no `label` defines"), "{e}");
-    // A subroutine body that does not end with `ret`.
+    // A subroutine body that does not end with a top-level `ret`: its
+    // `loop` is still open where the next body starts (the core's
+    // structure check, before any lowering).
     let e = error(&[
         bare(Opcode::Ret),
         Instruction::new(Opcode::Label, vec![label(0)]),
@@ -750,7 +752,10 @@ fn subroutine_errors() {
         bare(Opcode::Ret),
         Instruction::new(Opcode::Label, vec![label(1)]),
     ]);
-    assert!(e.contains("top-level `ret`"), "{e}");
+    assert!(
+        e.contains("`loop`: not closed before the end of its body"),
+        "{e}"
+    );
     // Interface function bodies are refused (not a bug).
     let fb = Operand::new(OperandType::FunctionBody, Components::Zero, &[0]);
     let e = error(&[bare(Opcode::Ret), Instruction::new(Opcode::Label, vec![fb])]);
@@ -771,8 +776,13 @@ fn epilogue_before_every_return() {
         z(Opcode::Retc, rs(0, "y")),
         bare(Opcode::Ret),
     ];
-    let text =
-        lower_unit(ProgramType::Vertex, &Profile::default(), epilogue, &body).expect("lowers");
+    let text = lower_unit(
+        ProgramType::Vertex,
+        &dxlower_tests::webgl2_fast(),
+        epilogue,
+        &body,
+    )
+    .expect("lowers");
     let expected = "    if (floatBitsToUint(r0.x) != uint(0)) {
         gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
         if (true) {
@@ -806,7 +816,7 @@ fn subroutine_returns_skip_the_epilogue() {
     ];
     let text = lower_unit(
         ProgramType::Vertex,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
         "EPILOGUE;\n",
         &body,
     )
@@ -862,13 +872,13 @@ fn nesting_errors() {
         ),
     ];
     for (body, want) in cases {
-        let e = lower_unit(ProgramType::Pixel, &Profile::default(), "", &body)
+        let e = lower_unit(ProgramType::Pixel, &dxlower_tests::webgl2_fast(), "", &body)
             .expect_err("malformed nesting must fail");
         assert!(e.contains(want), "{e} (wanted {want})");
     }
     let e = lower_unit(
         ProgramType::Vertex,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
         "",
         &[nz(Opcode::Discard, rs(0, "x"))],
     )
@@ -929,11 +939,9 @@ fn corpus_shaders_within_the_families() {
                 Err(log) => failures.push(format!("{}: glslang:\n{log}", e.file)),
             },
             // vkd3d's invalid-shader test (`break` outside any loop) must
-            // be refused as an invalid program, not lowered.
-            Err(dxlower_core::TranslateError::Refused { refusal, .. })
-                if refusal.what == "invalid program" =>
-            {
-                malformed.push(format!("{}: {}", e.file, refusal.why));
+            // be reported as an invalid program, not lowered.
+            Err(err @ dxlower_core::TranslateError::InvalidProgram { .. }) => {
+                malformed.push(format!("{}: {err}", e.file));
             }
             Err(dxlower_core::TranslateError::Refused { refusal, .. }) => {
                 *refused.entry(refusal.what.clone()).or_default() += 1;

@@ -9,16 +9,17 @@
 //! texel is compared with the expected words (exactly, or within 2 ulps for
 //! float targets, the way vkd3d's `compare_float` does).
 //!
-//! - Profile: `webgl2` with its D3D-exact switches on (`nan_exact`: D3D's
+//! - Profile: `webgl2` as shipped, which is D3D-exact (`nan_exact`: D3D's
 //!   `min`/`max` return the non-NaN operand and `_sat` maps NaN to 0;
-//!   `f32tof16 = exact`: D3D rounds toward zero), as profiles.md asks of
-//!   conformance runs. The cases that pass only with those switches are
-//!   then run with `webgl2` as shipped and listed in the report
-//!   (information, not failures).
-//! - Register model: every passing case is drawn again with the same
-//!   profile under the `FloatVec4UVec4Companions` register model (a `uvec4`
-//!   companion per temp, the model of `native`); a case that fails there
-//!   fails the test.
+//!   `f32tof16 = exact`: D3D rounds toward zero; highp samplers; integer
+//!   reads through `uvec4` companions). No approximation is allowed. The
+//!   passing cases are then run with `webgl2-fast`, and those that fail
+//!   there are listed in the report (information: the price of its
+//!   approximations).
+//! - Register models: every passing case is drawn again under the
+//!   `FloatVec4UVec4Companions` model (a companion for every temp, the
+//!   model of `native`) and the `FloatVec4` model (float-only temps, the
+//!   model of `ccpwgl`); a case that fails there fails the test.
 //! - Vertex shader: Wine's `draw_quad` VS (`float4 main(float4 position :
 //!   POSITION) : SV_POSITION`) from the corpus, fed the four vertices of
 //!   Wine's quad as a triangle strip, for every harness. vkd3d's harness
@@ -314,30 +315,37 @@ fn load_cases() -> Vec<Case> {
     cases
 }
 
-/// The profile the tables are checked with: `webgl2` with its D3D-exact
-/// switches on (profiles.md §3: `nan_exact`, and `f32tof16 = exact`, D3D's
-/// round-toward-zero conversion), the setting profiles.md names for
-/// conformance runs.
+/// The profile the tables are checked with: `webgl2` as shipped, which is
+/// D3D-exact (D3D's NaN rules, round-toward-zero `f32tof16`, highp
+/// samplers, integer reads through `uvec4` companions); checked here, so
+/// the tables run with no approximation allowed.
 fn d3d_exact_profile() -> Profile {
-    let mut p = plain_profile();
-    p.nan_exact = true;
-    p.switches_mut::<dxlower_lowerings::integer_conv::IntegerConvSwitches>()
-        .f32tof16 = F32ToF16::Exact;
+    let p = dxlower_targets::load("webgl2").expect("the webgl2 profile loads");
+    assert!(p.nan_exact, "webgl2 keeps D3D's NaN rules");
+    assert_eq!(
+        p.switches::<dxlower_lowerings::integer_conv::IntegerConvSwitches>()
+            .f32tof16,
+        F32ToF16::Exact
+    );
+    assert_eq!(
+        p.register_model,
+        RegisterModel::FloatVec4UVec4CompanionsWhereRead
+    );
     p
 }
 
-/// The D3D-exact profile with the `FloatVec4UVec4Companions` register
-/// model (the register model of `native`): every case that passes with
-/// [`d3d_exact_profile`] must pass with it too.
-fn companion_profile() -> Profile {
+/// `webgl2` with another register model: every case that passes with
+/// [`d3d_exact_profile`] must pass with each of them too (the full
+/// companion model of `native`, the float-only model of `ccpwgl`).
+fn register_model_profile(model: RegisterModel) -> Profile {
     let mut p = d3d_exact_profile();
-    p.register_model = RegisterModel::FloatVec4UVec4Companions;
+    p.register_model = model;
     p
 }
 
-/// `webgl2` as shipped.
+/// `webgl2-fast`: the approximations, measured (information only).
 fn plain_profile() -> Profile {
-    dxlower_targets::load("webgl2").expect("the webgl2 profile loads")
+    dxlower_targets::load("webgl2-fast").expect("the webgl2-fast profile loads")
 }
 
 /// One profile's translations: the vertex shader and every pixel shader
@@ -606,38 +614,43 @@ fn conformance_tables_render_as_d3d_does() {
         );
     }
 
-    // The companion register model: every case that passes above passes
-    // with it too (a failure here is a register-model bug).
-    let mut companion = Pass::new(companion_profile());
+    // The other register models: every case that passes above passes with
+    // them too (a failure here is a register-model bug).
     let mut companion_failures = Vec::new();
     let mut companion_passed = 0usize;
-    for &case in &passed_ids {
-        match companion.run(&mut runner, case) {
-            Outcome::Passed => companion_passed += 1,
-            Outcome::Failed(detail) => {
-                let entry = failure_entry(case, &companion, &detail, false);
-                eprintln!("FAIL (companions) {}", one_line(&entry));
-                companion_failures.push(entry);
-            }
-            Outcome::Refused(r) | Outcome::Unsupported(r) => {
-                let entry = failure_entry(case, &companion, &json!({ "error": r }), false);
-                eprintln!("FAIL (companions) {}", one_line(&entry));
-                companion_failures.push(entry);
-            }
+    for model in [
+        RegisterModel::FloatVec4UVec4Companions,
+        RegisterModel::FloatVec4,
+    ] {
+        let mut pass = Pass::new(register_model_profile(model));
+        for &case in &passed_ids {
+            let failure = match pass.run(&mut runner, case) {
+                Outcome::Passed => {
+                    companion_passed += 1;
+                    continue;
+                }
+                Outcome::Failed(detail) => failure_entry(case, &pass, &detail, false),
+                Outcome::Refused(r) | Outcome::Unsupported(r) => {
+                    failure_entry(case, &pass, &json!({ "error": r }), false)
+                }
+            };
+            eprintln!("FAIL ({model:?}) {}", one_line(&failure));
+            companion_failures.push(failure);
+        }
+        if model == RegisterModel::FloatVec4UVec4Companions {
+            assert!(
+                passed_ids.is_empty()
+                    || pass
+                        .shaders
+                        .values()
+                        .any(|(_, t)| matches!(t, Ok(g) if g.glsl.contains("uvec4 r0_u;"))),
+                "the companion pass translated no shader with companions"
+            );
         }
     }
 
-    assert!(
-        passed_ids.is_empty()
-            || companion
-                .shaders
-                .values()
-                .any(|(_, t)| matches!(t, Ok(g) if g.glsl.contains("uvec4 r0_u;"))),
-        "the companion pass translated no shader with companions"
-    );
-
-    // Information, not a check: the cases that pass with the D3D-exact
-    // switches but not with `webgl2` as shipped (the price of its defaults).
+    // Information, not a check: the cases that pass with `webgl2` but not
+    // with `webgl2-fast` (the price of its approximations).
     let mut plain = Pass::new(plain_profile());
     let mut plain_differs = Vec::new();
     for &case in &passed_ids {
@@ -648,7 +661,7 @@ fn conformance_tables_render_as_d3d_does() {
 
     let report = json!({
         "driver": driver,
-        "profile": "webgl2 + nan_exact + f32tof16 exact",
+        "profile": "webgl2",
         "vertex_shader": VS_FILE,
         "counts": {
             "cases": cases.len(),
@@ -657,16 +670,16 @@ fn conformance_tables_render_as_d3d_does() {
             "failed_as_expected": expected_failed,
             "refused": n_refused,
             "unsupported": n_unsupported,
-            "pass_only_with_d3d_exact_switches": plain_differs.len(),
-            "passed_with_uvec4_companions": companion_passed,
-            "failed_with_uvec4_companions": companion_failures.len(),
+            "fail_with_webgl2_fast": plain_differs.len(),
+            "passed_with_other_register_models": companion_passed,
+            "failed_with_other_register_models": companion_failures.len(),
         },
         "passing_cases_per_opcode": covered,
         "failures": failures,
         "refused": refused,
         "unsupported": unsupported,
-        "plain_webgl2_failures": plain_differs,
-        "uvec4_companion_failures": companion_failures,
+        "webgl2_fast_failures": plain_differs,
+        "register_model_failures": companion_failures,
     });
     let path = report_path();
     if let Some(dir) = path.parent() {
@@ -684,7 +697,7 @@ fn conformance_tables_render_as_d3d_does() {
         eprintln!("unsupported ({}): {reason}", ids.len());
     }
     for e in &plain_differs {
-        eprintln!("plain webgl2 only: {}", one_line(e));
+        eprintln!("fails with webgl2-fast: {}", one_line(e));
     }
     println!("conformance: {passed} passed, {failed} failed, {n_refused} refused");
     println!("conformance: {n_unsupported} unsupported (no handler yet)");
@@ -693,12 +706,12 @@ fn conformance_tables_render_as_d3d_does() {
         covered.len()
     );
     println!(
-        "conformance: {} of the passing cases fail with plain webgl2 (nan_exact off, f32tof16 clamped)",
+        "conformance: {} of the passing cases fail with webgl2-fast (its approximations)",
         plain_differs.len()
     );
     println!(
-        "conformance: with the uvec4 companion register model {companion_passed} of the {passed} \
-         passing cases pass, {} fail",
+        "conformance: with the full-companion and float-only register models {companion_passed} \
+         of 2 x {passed} runs of the passing cases pass, {} fail",
         companion_failures.len()
     );
     println!(
@@ -709,7 +722,7 @@ fn conformance_tables_render_as_d3d_does() {
     );
     assert!(
         companion_failures.is_empty(),
-        "{} case(s) pass with float_vec4 but not with the uvec4 companion register model: {:?} \
+        "{} case run(s) pass with webgl2 but not with another register model: {:?} \
          (details in {})",
         companion_failures.len(),
         companion_failures

@@ -34,7 +34,7 @@ use std::path::PathBuf;
 use dxlower_lowerings as _;
 
 /// The built-in profiles the digest covers.
-const PROFILES: [&str; 3] = ["webgl2", "ccpwgl", "native"];
+const PROFILES: [&str; 4] = ["webgl2", "webgl2-fast", "ccpwgl", "native"];
 
 fn sha256(parts: &[&[u8]]) -> String {
     let mut h = Sha256::new();

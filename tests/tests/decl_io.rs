@@ -142,7 +142,7 @@ fn comparison_sampler(s: u32) -> Instruction {
 }
 
 fn profile(f: impl FnOnce(&mut Profile)) -> Profile {
-    let mut p = Profile::default();
+    let mut p = dxlower_tests::webgl2_fast();
     f(&mut p);
     p
 }
@@ -312,7 +312,7 @@ fn vs_outputs_translate_end_to_end() {
     let (insts, sig) = vs_output_program();
     let b = Built::new(VS, 5, insts, None, sig);
     let out = b
-        .translate(&Profile::default())
+        .translate(&dxlower_tests::webgl2_fast())
         .unwrap_or_else(|e| panic!("{e}"));
     glslang(&out.glsl, VS).unwrap_or_else(|log| panic!("{}\n{log}", out.glsl));
     assert!(
@@ -433,7 +433,7 @@ fn ps_sample_index_gated() {
         0,
         "x",
     )]);
-    let e = refused(PS, insts, sig, None, &Profile::default());
+    let e = refused(PS, insts, sig, None, &dxlower_tests::webgl2_fast());
     is_refusal(
         &e,
         "SV_SampleIndex input v0.x",
@@ -488,7 +488,7 @@ fn clip_cull_distances_gated() {
             "x",
         ),
     ]);
-    let e = refused(VS, insts, None, sig, &Profile::default());
+    let e = refused(VS, insts, None, sig, &dxlower_tests::webgl2_fast());
     is_refusal(
         &e,
         "SV_ClipDistance output o1.xy",
@@ -556,7 +556,7 @@ fn blocked_system_values_are_refused_by_name() {
         case(&format!(
             "blocked_system_values_are_refused_by_name__{name}"
         ));
-        let e = refused(stage, vec![inst], None, None, &Profile::default());
+        let e = refused(stage, vec![inst], None, None, &dxlower_tests::webgl2_fast());
         is_refusal(&e, what, None);
     }
     // Values that can never be outputs are malformed, not refused.
@@ -566,7 +566,7 @@ fn blocked_system_values_are_refused_by_name() {
         vec![dcl_sv(Opcode::DclOutputSiv, 1, "x", SystemValue::VertexId)],
         None,
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     assert!(matches!(e, LowerError::Invalid(_)), "{e}");
 }
@@ -585,7 +585,7 @@ fn ps_unsupported_outputs_and_framebuffer_fetch_are_refused() {
         )],
         None,
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     is_refusal(&e, "SV_Coverage output (oMask)", None);
     let e = refused(
@@ -593,7 +593,7 @@ fn ps_unsupported_outputs_and_framebuffer_fetch_are_refused() {
         vec![dcl_input_ps(InterpolationMode::Linear, 0, "xyzw")],
         isgn(vec![row("SV_Target", 0, NONE, F, 0, "xyzw")]),
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     is_refusal(&e, "SV_Target0 read back (framebuffer fetch)", None);
     let e = refused(
@@ -608,7 +608,7 @@ fn ps_unsupported_outputs_and_framebuffer_fetch_are_refused() {
         )],
         None,
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     is_refusal(&e, "SV_Coverage input (vCoverage)", None);
 }
@@ -621,7 +621,7 @@ fn malformed_io_declarations_are_errors() {
         vec![dcl_input(5, "xy")],
         isgn(vec![row("POSITION", 0, NONE, F, 0, "xyzw")]),
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     assert_eq!(e.to_string(), "v5.xy matches no row of the input signature");
     // No signature at all.
@@ -630,7 +630,7 @@ fn malformed_io_declarations_are_errors() {
         vec![dcl_output(1, "xy")],
         None,
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     assert_eq!(
         e.to_string(),
@@ -642,7 +642,7 @@ fn malformed_io_declarations_are_errors() {
         vec![dcl_input_ps(InterpolationMode::Linear, 0, "x")],
         None,
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     assert!(matches!(e, LowerError::Invalid(_)), "{e}");
 }
@@ -675,7 +675,7 @@ fn semantic_names_are_folded_and_escaped() {
             row("_UV", 1, NONE, F, 2, "xy"),
             row("FOG_", 0, NONE, F, 3, "x"),
         ]),
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     assert!(vs.contains("in highp vec4 in_Position0;"), "{vs}");
     assert!(vs.contains("out highp vec4 vs_TEXCOORD0;"), "{vs}");
@@ -696,7 +696,7 @@ fn semantic_names_are_folded_and_escaped() {
             row("fog_", 0, NONE, F, 3, "x"),
         ]),
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     for name in [
         "vs_TEXCOORD0",
@@ -729,7 +729,7 @@ fn temps_and_indexable_temps() {
         )],
         None,
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     assert_eq!(e.to_string(), "x0 of 5 components (1 to 4 allowed)");
 }
@@ -743,7 +743,7 @@ fn constant_buffers() {
         vec![Instruction::dcl_constant_buffer(1, 1025)],
         None,
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     is_refusal(
         &e,
@@ -753,7 +753,7 @@ fn constant_buffers() {
     let thirteen: Vec<Instruction> = (0..13)
         .map(|s| Instruction::dcl_constant_buffer(s, 1))
         .collect();
-    let e = refused(VS, thirteen, None, None, &Profile::default());
+    let e = refused(VS, thirteen, None, None, &dxlower_tests::webgl2_fast());
     is_refusal(
         &e,
         "constant buffer cb12: more than 12 in one stage",
@@ -778,9 +778,10 @@ fn shader_model_5_1_bindings() {
         )
     };
     let b = built51(PS, vec![cb(1)]);
-    let e = lower_decls(&b, &Profile::default()).expect_err("refused");
+    let e = lower_decls(&b, &dxlower_tests::webgl2_fast()).expect_err("refused");
     is_refusal(&e, "constant buffer CB0[2:2] in register space 1", None);
-    let glsl = lower_decls(&built51(PS, vec![cb(0)]), &Profile::default()).expect("lowers");
+    let glsl =
+        lower_decls(&built51(PS, vec![cb(0)]), &dxlower_tests::webgl2_fast()).expect("lowers");
     assert!(
         glsl.contains("layout(std140) uniform ConstantBuffer2 {\n    vec4 data[4];\n} cb2;"),
         "{glsl}"
@@ -795,7 +796,8 @@ fn shader_model_5_1_bindings() {
         )],
         Payload::Space(0),
     );
-    let e = lower_decls(&built51(PS, vec![smp]), &Profile::default()).expect_err("refused");
+    let e =
+        lower_decls(&built51(PS, vec![smp]), &dxlower_tests::webgl2_fast()).expect_err("refused");
     is_refusal(&e, "sampler array S0[0:3]", None);
 }
 
@@ -827,7 +829,7 @@ fn icb() -> Instruction {
 fn immediate_constant_buffer_reads_convert_from_uint() {
     // The register model reads the uvec4 array as the consumer's type.
     let b = Built::new(PS, 5, vec![icb(), Instruction::dcl_temps(1)], None, None);
-    let p = Profile::default();
+    let p = dxlower_tests::webgl2_fast();
     let mut h = Harness::new(b.input(), &p);
     h.declare(&b.program.instructions, |_| true)
         .expect("lowers");
@@ -893,13 +895,19 @@ fn malformed_icbs_are_errors() {
         vec![bad(vec![1, 2, 3])],
         None,
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     assert_eq!(
         e.to_string(),
         "immediate constant buffer of 3 dwords (a positive multiple of 4 expected)"
     );
-    let e = refused(PS, vec![icb(), icb()], None, None, &Profile::default());
+    let e = refused(
+        PS,
+        vec![icb(), icb()],
+        None,
+        None,
+        &dxlower_tests::webgl2_fast(),
+    );
     assert_eq!(e.to_string(), "second immediate constant buffer");
 }
 
@@ -1016,7 +1024,7 @@ fn resources_blocked_dimensions_are_refused() {
     ];
     for (name, inst, what, lifted) in cases {
         case(&format!("resources_blocked_dimensions_are_refused__{name}"));
-        let e = refused(VS, vec![inst], None, None, &Profile::default());
+        let e = refused(VS, vec![inst], None, None, &dxlower_tests::webgl2_fast());
         is_refusal(&e, what, lifted);
     }
     // A compare on a 3D texture is malformed (D3D forbids it).
@@ -1028,7 +1036,7 @@ fn resources_blocked_dimensions_are_refused() {
         ],
         None,
         None,
-        &Profile::default(),
+        &dxlower_tests::webgl2_fast(),
     );
     assert!(matches!(e, LowerError::Invalid(_)), "{e}");
 }
@@ -1042,7 +1050,7 @@ fn samplers_are_recorded_and_declare_nothing() {
         None,
         None,
     );
-    let glsl = lower_decls(&b, &Profile::default()).expect("lowers");
+    let glsl = lower_decls(&b, &dxlower_tests::webgl2_fast()).expect("lowers");
     assert_eq!(
         glsl,
         "#version 300 es\nprecision highp float;\nprecision highp int;\nvoid main()\n{\n}\n"
@@ -1098,7 +1106,7 @@ fn corpus_declarations_lower_and_compile() {
                 early += 1;
             }
         }
-        match lower_decls_of(&b, &Profile::default(), true) {
+        match lower_decls_of(&b, &dxlower_tests::webgl2_fast(), true) {
             Ok(glsl) => match glslang(&glsl, stage) {
                 Ok(()) => ok += 1,
                 Err(log) => failed.push(format!("{}: {log}", e.file)),

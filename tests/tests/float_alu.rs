@@ -93,7 +93,7 @@ fn program(body: &[Instruction]) -> Built {
 fn nan_exact() -> Profile {
     Profile {
         nan_exact: true,
-        ..Profile::default()
+        ..dxlower_tests::webgl2_fast()
     }
 }
 
@@ -167,7 +167,7 @@ fn unit_sat_adds_a_clamp_statement() {
         vec![rd(0, "xy"), rs(1, "xyxx"), rs(2, "zwzz")],
     ))];
     assert_eq!(
-        unit(&Profile::default(), &body),
+        unit(&dxlower_tests::webgl2_fast(), &body),
         "    r0.xy = r1.xy + r2.zw;\n    r0.xy = clamp(r0.xy, 0.0, 1.0);\n"
     );
     assert_eq!(
@@ -182,7 +182,7 @@ fn unit_sat_adds_a_clamp_statement() {
     // Without `_sat` there is no second statement.
     let plain = [op(Opcode::Mul, vec![rd(0, "x"), rs(1, "x"), rs(2, "x")])];
     assert_eq!(
-        unit(&Profile::default(), &plain),
+        unit(&dxlower_tests::webgl2_fast(), &plain),
         "    r0.x = r1.x * r2.x;\n"
     );
 }
@@ -193,7 +193,7 @@ fn unit_sincos_aliasing() {
     // either write, and both results come from it.
     let both = [op(Opcode::Sincos, vec![rd(0, "y"), rd(0, "x"), rs(0, "x")])];
     assert_eq!(
-        unit(&Profile::default(), &both),
+        unit(&dxlower_tests::webgl2_fast(), &both),
         "    {\n        float hlslcc_sincosTemp0 = r0.x;\n        r0.y = sin(hlslcc_sincosTemp0);\n        r0.x = cos(hlslcc_sincosTemp0);\n    }\n"
     );
     // Only the cosine destination aliases: still a local (the rule is
@@ -203,7 +203,7 @@ fn unit_sincos_aliasing() {
         vec![rd(1, "x"), rd(2, "xy"), rs(2, "yxxx")],
     )];
     assert_eq!(
-        unit(&Profile::default(), &cos_only),
+        unit(&dxlower_tests::webgl2_fast(), &cos_only),
         "    {\n        vec2 hlslcc_sincosTemp0 = r2.xy;\n        r1.x = sin(hlslcc_sincosTemp0.y);\n        r2.xy = cos(hlslcc_sincosTemp0.yx);\n    }\n"
     );
     // Different masks: the local holds each source component the two
@@ -213,13 +213,13 @@ fn unit_sincos_aliasing() {
         vec![rd(0, "xw"), rd(1, "y"), rs(0, "zwyx")],
     ))];
     assert_eq!(
-        unit(&Profile::default(), &union),
+        unit(&dxlower_tests::webgl2_fast(), &union),
         "    {\n        vec3 hlslcc_sincosTemp0 = r0.xzw;\n        r0.xw = sin(hlslcc_sincosTemp0.yx);\n        r0.xw = clamp(r0.xw, 0.0, 1.0);\n        r1.y = cos(hlslcc_sincosTemp0.z);\n        r1.y = clamp(r1.y, 0.0, 1.0);\n    }\n"
     );
     // No alias: two plain statements, sine first.
     let plain = [op(Opcode::Sincos, vec![rd(1, "x"), rd(2, "x"), rs(0, "x")])];
     assert_eq!(
-        unit(&Profile::default(), &plain),
+        unit(&dxlower_tests::webgl2_fast(), &plain),
         "    r1.x = sin(r0.x);\n    r2.x = cos(r0.x);\n"
     );
     // One null destination: one statement, even when it aliases.
@@ -228,7 +228,7 @@ fn unit_sincos_aliasing() {
         vec![rd(0, "x"), Operand::null(), rs(0, "x")],
     )];
     assert_eq!(
-        unit(&Profile::default(), &null_cos),
+        unit(&dxlower_tests::webgl2_fast(), &null_cos),
         "    r0.x = sin(r0.x);\n"
     );
     let null_sin = [op(
@@ -236,21 +236,21 @@ fn unit_sincos_aliasing() {
         vec![Operand::null(), rd(0, "xy"), rs(0, "xyxx")],
     )];
     assert_eq!(
-        unit(&Profile::default(), &null_sin),
+        unit(&dxlower_tests::webgl2_fast(), &null_sin),
         "    r0.xy = cos(r0.xy);\n"
     );
     let none = [op(
         Opcode::Sincos,
         vec![Operand::null(), Operand::null(), rs(0, "x")],
     )];
-    assert_eq!(unit(&Profile::default(), &none), "");
+    assert_eq!(unit(&dxlower_tests::webgl2_fast(), &none), "");
     // The source's relative index reads a destination register: local.
     let rel_src = [op(
         Opcode::Sincos,
         vec![rd(1, "x"), rd(2, "x"), cb_rel(1, rs(1, "x"), "x")],
     )];
     assert_eq!(
-        unit(&Profile::default(), &rel_src),
+        unit(&dxlower_tests::webgl2_fast(), &rel_src),
         "    {\n        float hlslcc_sincosTemp0 = cb0.data[floatBitsToInt(r1.x) + 1].x;\n        r1.x = sin(hlslcc_sincosTemp0);\n        r2.x = cos(hlslcc_sincosTemp0);\n    }\n"
     );
     // The sine destination is the cosine destination's index: cosine first.
@@ -259,7 +259,7 @@ fn unit_sincos_aliasing() {
         vec![rd(1, "x"), x0_rel(0, rs(1, "x"), "x"), rs(0, "x")],
     )];
     assert_eq!(
-        unit(&Profile::default(), &moved),
+        unit(&dxlower_tests::webgl2_fast(), &moved),
         "    TempArray0[floatBitsToInt(r1.x)].x = cos(r0.x);\n    r1.x = sin(r0.x);\n"
     );
     // Each destination is the other's index (both write x0 and both
@@ -270,7 +270,7 @@ fn unit_sincos_aliasing() {
         Opcode::Sincos,
         vec![x0_rel(0, x0_0, "x"), x0_rel(0, x0_1, "y"), rs(0, "x")],
     )];
-    let err = lower_unit(&Profile::default(), &cyclic);
+    let err = lower_unit(&dxlower_tests::webgl2_fast(), &cyclic);
     assert!(
         err.as_ref().is_err_and(|e| e.contains("refused")),
         "{err:?}"
@@ -290,7 +290,7 @@ fn unit_min_max_nan_exact_uses_helpers() {
             vec![rd(1, "xyzw"), rs(2, "xyzw"), rs(3, "xyzw")],
         ),
     ];
-    let default = unit(&Profile::default(), &body);
+    let default = unit(&dxlower_tests::webgl2_fast(), &body);
     assert_eq!(
         default,
         "    r0.xy = min(r1.xy, vec2(1.0, 1.0));\n    r0.z = max(r1.z, 0.0);\n    r1 = min(r2.xyzw, r3.xyzw);\n"
@@ -312,7 +312,7 @@ fn unit_dp_forces_lane_counts() {
         op(Opcode::Dp4, vec![rd(0, "xyzw"), rs(1, "x"), rs(2, "xyzw")]),
     ];
     assert_eq!(
-        unit(&Profile::default(), &body),
+        unit(&dxlower_tests::webgl2_fast(), &body),
         "    r0.x = dot(r1.xy, r2.wz);\n    r0.yz = vec2(dot(r1.xyz, r2.xyz));\n    r0 = vec4(dot(r1.xxxx, r2.xyzw));\n"
     );
 }
@@ -324,18 +324,18 @@ fn unit_errors_are_values() {
     short
         .instructions
         .push(op(Opcode::Add, vec![rd(0, "x"), rs(1, "x")]));
-    let err = lower_program(&Profile::default(), &short);
+    let err = lower_program(&dxlower_tests::webgl2_fast(), &short);
     assert!(
         err.as_ref().is_err_and(|e| e.contains("operand 2")),
         "{err:?}"
     );
     let beyond = [op(Opcode::Mov, vec![rd(9, "x"), rs(0, "x")])];
-    assert!(lower_unit(&Profile::default(), &beyond).is_err());
+    assert!(lower_unit(&dxlower_tests::webgl2_fast(), &beyond).is_err());
     let no_cb = [op(
         Opcode::Mul,
         vec![rd(0, "x"), Operand::cb(5, 0, s("x")), rs(0, "x")],
     )];
-    assert!(lower_unit(&Profile::default(), &no_cb).is_err());
+    assert!(lower_unit(&dxlower_tests::webgl2_fast(), &no_cb).is_err());
 }
 
 // ---------------------------------------------------------------------------
@@ -370,7 +370,7 @@ fn min_max() {
 
 #[test]
 fn double_precision_is_refused_by_name() {
-    let profile = Profile::default();
+    let profile = dxlower_tests::webgl2_fast();
     let body = [Instruction::new(
         Opcode::Dmov,
         vec![

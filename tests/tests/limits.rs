@@ -105,7 +105,7 @@ fn textures(declared: u32, sampled: u32) -> Built {
 
 #[test]
 fn texture_units_count_samplers_in_use() {
-    let p = Profile::default();
+    let p = dxlower_tests::webgl2_fast();
     fits(&textures(16, 16), &p);
     // Declared but unused textures are inactive uniforms: no unit.
     fits(&textures(24, 16), &p);
@@ -115,7 +115,7 @@ fn texture_units_count_samplers_in_use() {
         "17 texture units (sampler uniforms in use)",
         "texture_units",
     );
-    let mut raised = Profile::default();
+    let mut raised = dxlower_tests::webgl2_fast();
     raised.limits.texture_units = 32;
     fits(&textures(17, 17), &raised);
 }
@@ -186,7 +186,7 @@ fn vertex(attributes: u32, outputs: u32, width: u8) -> Built {
 
 #[test]
 fn vertex_attributes() {
-    let p = Profile::default();
+    let p = dxlower_tests::webgl2_fast();
     fits(&vertex(16, 1, 4), &p);
     refused(
         &vertex(17, 1, 4),
@@ -198,7 +198,7 @@ fn vertex_attributes() {
 
 #[test]
 fn varying_vectors_are_packed_rows() {
-    let p = Profile::default();
+    let p = dxlower_tests::webgl2_fast();
     fits(&vertex(4, 15, 4), &p);
     refused(
         &vertex(4, 16, 4),
@@ -245,10 +245,10 @@ fn targets(targets: u32) -> Built {
 
 #[test]
 fn draw_buffers() {
-    let p = Profile::default();
+    let p = dxlower_tests::webgl2_fast();
     fits(&targets(4), &p);
     refused(&targets(5), &p, "5 render targets", "draw_buffers");
-    let mut raised = Profile::default();
+    let mut raised = dxlower_tests::webgl2_fast();
     raised.limits.draw_buffers = 8;
     fits(&targets(8), &raised);
 }

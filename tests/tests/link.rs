@@ -892,7 +892,7 @@ fn one_texture_register_of_two_types_is_two_uniforms() {
     let text = checked(&vs, &ps, &[("webgl2", profile("webgl2"))]);
     for want in [
         "uniform highp sampler2D vs_t0;",
-        "uniform mediump sampler2D vs_t0TEX_with_SMPs0;",
+        "uniform highp sampler2D vs_t0TEX_with_SMPs0;",
         "textureLod(vs_t0TEX_with_SMPs0,",
         "uniform highp sampler2DArray t0;",
         "\"name\": \"vs_t0TEX_with_SMPs0\"",

@@ -22,28 +22,15 @@ use dxlower_core::Profile;
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Modifier, Opcode, Operand, OperandType,
-    Payload, ProgramType, SignatureSystemValue,
+    ProgramType, SignatureSystemValue,
 };
 use dxlower_gles::{Draw, Format, Runner, UniformBlock, Vertices};
-use dxlower_tests::build::{m, o, rd, rs, s};
+use dxlower_tests::build::{dcl_indexable, m, o, rd, rs, s};
 use dxlower_tests::{element, glslang, main_body, ps_isgn, ps_osgn, signature, Built};
 
 /// `cb0[<reg>].<swizzle>`.
 fn cb(reg: u32, swz: &str) -> Operand {
     Operand::cb(0, reg, s(swz))
-}
-
-/// `dcl_indexableTemp x<reg>[<count>], <components>`.
-fn dcl_indexable(reg: u32, count: u32, components: u32) -> Instruction {
-    Instruction::decl(
-        Opcode::DclIndexableTemp,
-        vec![],
-        Payload::IndexableTemp {
-            reg,
-            count,
-            components,
-        },
-    )
 }
 
 /// `x<reg>[<element>].<comps>`.
@@ -83,16 +70,24 @@ fn program(body: &[Instruction]) -> Built {
     )
 }
 
-/// `webgl2` with the companion register model.
+/// `webgl2-fast` with the companion register model.
 fn companions() -> Profile {
-    let mut p = dxlower_targets::load("webgl2").expect("webgl2 loads");
+    let mut p = dxlower_tests::webgl2_fast();
     p.register_model = RegisterModel::FloatVec4UVec4Companions;
     p
 }
 
-/// `webgl2` as shipped (`FloatVec4`).
+/// `webgl2-fast` with companions only where an integer read needs them
+/// (the model `webgl2` ships with).
+fn where_read() -> Profile {
+    let mut p = dxlower_tests::webgl2_fast();
+    p.register_model = RegisterModel::FloatVec4UVec4CompanionsWhereRead;
+    p
+}
+
+/// `webgl2-fast` as shipped (`FloatVec4`).
 fn float_only() -> Profile {
-    dxlower_targets::load("webgl2").expect("webgl2 loads")
+    dxlower_tests::webgl2_fast()
 }
 
 /// Translates `body`, validates the shader and returns the full GLSL.
@@ -474,7 +469,11 @@ fn denormal_integer_data_round_trips() {
         .iter()
         .flat_map(|w| w.to_le_bytes())
         .collect();
-    for (profile, is_companion) in [(companions(), true), (float_only(), false)] {
+    for (profile, is_companion) in [
+        (companions(), true),
+        (where_read(), true),
+        (float_only(), false),
+    ] {
         let out = built
             .translate(&profile)
             .unwrap_or_else(|e| panic!("translation failed: {e}"));
@@ -527,7 +526,52 @@ fn denormal_integer_data_round_trips() {
         assert_eq!(
             drawn.image.uniform(),
             Some([2, 2, 2, 2]),
-            "every texel holds 1 + 1 (companions: {is_companion})\n{glsl}"
+            "every texel holds 1 + 1 ({:?})\n{glsl}",
+            profile.register_model
         );
     }
+}
+
+/// Under `FloatVec4UVec4CompanionsWhereRead` (the `webgl2` model) every
+/// integer read of a temp lane in the corpus finds its companion: no stage
+/// gets the note of a read the analysis missed. Float-only shaders get no
+/// companion at all.
+#[test]
+fn where_read_companions_cover_every_integer_read_of_the_corpus() {
+    let profile = dxlower_targets::load("webgl2").expect("webgl2 loads");
+    assert_eq!(
+        profile.register_model,
+        RegisterModel::FloatVec4UVec4CompanionsWhereRead
+    );
+    let (mut translated, mut with_companions, mut misses) = (0usize, 0usize, Vec::new());
+    for e in dxlower_tests::manifest() {
+        if !matches!(e.stage.as_str(), "vs" | "ps") {
+            continue;
+        }
+        let Ok(out) = dxlower_tests::translate_corpus(&e.file, &profile) else {
+            continue;
+        };
+        translated += 1;
+        if out.glsl.contains("_u;\n") || out.glsl.contains("_u[") {
+            with_companions += 1;
+        }
+        if out
+            .record
+            .notes
+            .iter()
+            .any(|n| n.contains("without a uvec4 companion"))
+        {
+            misses.push(e.file.clone());
+        }
+    }
+    println!("{translated} translated, {with_companions} with a companion");
+    assert!(translated > 1000, "{translated}");
+    assert!(
+        with_companions > 0 && with_companions < translated,
+        "{with_companions} of {translated}"
+    );
+    assert!(
+        misses.is_empty(),
+        "integer reads without a companion: {misses:?}"
+    );
 }

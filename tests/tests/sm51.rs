@@ -15,7 +15,7 @@
 // Link every family so their handlers register.
 extern crate dxlower_lowerings;
 
-use dxlower_core::{Profile, StageGlsl, StageInput, TranslateError};
+use dxlower_core::{StageGlsl, StageInput, TranslateError};
 use dxlower_dxbc::signature::ComponentType;
 use dxlower_dxbc::{
     Components, Index, Instruction, InterpolationMode, Opcode, Operand, OperandType, Payload,
@@ -111,7 +111,7 @@ impl Stage {
     }
 
     fn translate(&self) -> Result<StageGlsl, TranslateError> {
-        dxlower_core::translate_stage(self.input(), &Profile::default())
+        dxlower_core::translate_stage(self.input(), &dxlower_tests::webgl2_fast())
     }
 
     /// The SM5.0 twin ([`to_sm50`]) with the same signatures.
@@ -611,7 +611,7 @@ fn linked_programs_agree_on_cb_sizes_by_register() {
             ],
         )],
     );
-    let linked = dxlower_core::link(vert.input(), frag.input(), &Profile::default())
+    let linked = dxlower_core::link(vert.input(), frag.input(), &dxlower_tests::webgl2_fast())
         .unwrap_or_else(|e| panic!("links: {e}"));
     let cb2 = "uniform ConstantBuffer2 {\n    vec4 data[5];\n} cb2;";
     assert!(linked.vs.glsl.contains(cb2), "{}", linked.vs.glsl);
@@ -677,7 +677,9 @@ fn dcl_indexrange_declares_nothing() {
         )
     };
     let with = indexrange_vs(vec![read(2)]);
-    let out = with.translate(&Profile::default()).expect("lowers");
+    let out = with
+        .translate(&dxlower_tests::webgl2_fast())
+        .expect("lowers");
     glslang(&out.glsl, ProgramType::Vertex).expect("compiles");
     // The same program without the declaration gives the same GLSL.
     let mut without = indexrange_vs(vec![read(2)]);
@@ -685,7 +687,9 @@ fn dcl_indexrange_declares_nothing() {
         .program
         .instructions
         .retain(|i| i.opcode != Opcode::DclIndexRange);
-    let plain = without.translate(&Profile::default()).expect("lowers");
+    let plain = without
+        .translate(&dxlower_tests::webgl2_fast())
+        .expect("lowers");
     assert_eq!(out.glsl, plain.glsl);
     assert!(
         out.glsl.contains("vs_TEXCOORD0 = in_TEXCOORD1.xyzw;"),
@@ -702,7 +706,7 @@ fn dcl_indexrange_declares_nothing() {
         ),
         op(Opcode::Mov, vec![Operand::output(1, m("xyzw")), relative]),
     ]);
-    match b.translate(&Profile::default()) {
+    match b.translate(&dxlower_tests::webgl2_fast()) {
         Err(TranslateError::Refused { refusal, .. }) => assert_eq!(
             refusal.what,
             "relative or multi-dimensional input/output indexing"
@@ -716,7 +720,9 @@ fn dcl_indexrange_declares_nothing() {
             inst.payload = Payload::Count(0);
         }
     }
-    let e = zero.translate(&Profile::default()).expect_err("malformed");
+    let e = zero
+        .translate(&dxlower_tests::webgl2_fast())
+        .expect_err("malformed");
     assert!(e.to_string().contains("0 registers"), "{e}");
 }
 
@@ -734,7 +740,7 @@ const SM51_FLOOR: usize = 22;
 /// it is refused, the reason names what.
 #[test]
 fn corpus_sm51_equals_its_sm50_twin() {
-    let profile = Profile::default();
+    let profile = dxlower_tests::webgl2_fast();
     let mut validated = Vec::new();
     let mut refusals: std::collections::BTreeMap<String, usize> = Default::default();
     let mut total = 0;

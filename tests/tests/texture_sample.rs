@@ -177,7 +177,7 @@ fn case_with(name: &str, profile: &Profile, body: &[Instruction]) -> String {
 }
 
 fn mip_uniform() -> Profile {
-    Profile::default().with(dxlower_lowerings::texture_sample::TextureSampleSwitches {
+    dxlower_tests::webgl2_fast().with(dxlower_lowerings::texture_sample::TextureSampleSwitches {
         resinfo_mip_count: ResinfoMipCount::Uniform("hlslcc_mipCount".into()),
         ..Default::default()
     })
@@ -211,7 +211,7 @@ fn lower_unit(dim: ResourceDimension, body: Vec<Instruction>) -> Result<String, 
         program_byte_offset: None,
         rdef: None,
     };
-    let profile = Profile::default();
+    let profile = dxlower_tests::webgl2_fast();
     let mut h = Harness::new(input, &profile);
     let d = h.decl_ctx();
     d.set_temps(4);
@@ -418,7 +418,7 @@ fn ld_buffer_emulated_or_refused() {
         ),
     ];
     let built = ps(&body, &[decl, idecl]);
-    let (what, _, lifted) = refused(&Profile::default(), &built);
+    let (what, _, lifted) = refused(&dxlower_tests::webgl2_fast(), &built);
     assert_eq!(what, "buffer t9");
     assert!(lifted.is_some_and(|l| l.contains("texture_buffers")));
 }
@@ -453,7 +453,7 @@ fn resinfo_mip_count() {
             vec![Operand::output(0, m("xyzw")), rs(0, "xyzw")],
         ),
     ];
-    let (what, why, lifted) = refused(&Profile::default(), &ps(&body, &[]));
+    let (what, why, lifted) = refused(&dxlower_tests::webgl2_fast(), &ps(&body, &[]));
     assert_eq!(what, "resinfo mip count");
     assert!(why.contains("textureQueryLevels"), "{why}");
     assert!(lifted.is_some_and(|l| l.contains("resinfo_mip_count")));
@@ -470,11 +470,12 @@ fn gather4() {
         Opcode::Gather4,
         vec![rd(0, "xyzw"), v(0, "xyxx"), t(0), smp_sel(0, "x")],
     )];
-    let no_gather =
-        Profile::default().with(dxlower_lowerings::texture_sample::TextureSampleSwitches {
+    let no_gather = dxlower_tests::webgl2_fast().with(
+        dxlower_lowerings::texture_sample::TextureSampleSwitches {
             gather4: Gather4::Refuse,
             ..Default::default()
-        });
+        },
+    );
     let (what, _, lifted) = refused(&no_gather, &ps(&body, &[]));
     assert_eq!(what, "gather4");
     assert_eq!(lifted.as_deref(), Some("gather4 = Emulate"));
@@ -482,7 +483,7 @@ fn gather4() {
         Opcode::Gather4,
         vec![rd(0, "xyzw"), v(0, "xyzx"), t(2), smp_sel(0, "x")],
     )];
-    let (what, why, _) = refused(&Profile::default(), &ps(&cube, &[]));
+    let (what, why, _) = refused(&dxlower_tests::webgl2_fast(), &ps(&cube, &[]));
     assert_eq!(what, "gather4 on a texturecube");
     assert!(why.starts_with("t2: "), "{why}");
 }
@@ -495,7 +496,7 @@ fn gather4() {
 fn derivatives_only_in_pixel_shaders() {
     let vbody = [op(Opcode::DerivRtx, vec![rd(0, "x"), v(1, "x")])];
     let err = vs(&vbody)
-        .translate(&Profile::default())
+        .translate(&dxlower_tests::webgl2_fast())
         .expect_err("no VS derivatives");
     assert!(err.to_string().contains("only pixel shaders"), "{err}");
 }
@@ -510,7 +511,7 @@ fn refusals_end_to_end() {
         Opcode::Lod,
         vec![rd(0, "x"), v(0, "xyxx"), tsw(0, "y"), smp(0)],
     )];
-    let (what, why, _) = refused(&Profile::default(), &ps(&lod, &[]));
+    let (what, why, _) = refused(&dxlower_tests::webgl2_fast(), &ps(&lod, &[]));
     assert_eq!(what, "lod");
     assert!(why.contains("textureQueryLod"), "{why}");
     // 1D textures under `texture_1d = Refuse` stop at the declaration.
@@ -518,7 +519,7 @@ fn refusals_end_to_end() {
         Opcode::Sample,
         vec![rd(0, "xyzw"), v(0, "xxxx"), t(4), smp(0)],
     )];
-    let profile = Profile::default().with(dxlower_lowerings::decl_io::DeclIoSwitches {
+    let profile = dxlower_tests::webgl2_fast().with(dxlower_lowerings::decl_io::DeclIoSwitches {
         texture_1d: Texture1D::Refuse,
         ..Default::default()
     });

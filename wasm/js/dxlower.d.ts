@@ -23,8 +23,8 @@ export interface DxlowerErrorFields {
   /**
    * `refused` (the profile cannot express the shader), `decode_failed` (not
    * a valid DXBC program), `unsupported`, `failed` (an internal error), or
-   * `invalid` (an argument: unknown profile, RON that does not parse, a
-   * stage given in the other's place). New statuses of the library come
+   * `invalid` (a program D3D itself rejects, or an argument: unknown
+   * profile, RON that does not parse, a stage given in the other's place). New statuses of the library come
    * through as they are.
    */
   status: "refused" | "invalid" | "failed" | "decode_failed" | "unsupported" | (string & {});
@@ -220,7 +220,7 @@ export interface EffectProgram {
   /** SHA-1 of its bytes (its shader key is `dxbc_<sha1>`). */
   sha1: string;
   stage: "vertex" | "pixel" | "compute" | "geometry" | "hull" | "domain";
-  status: "translated" | "refused" | "unsupported" | "failed" | "decode_failed" | (string & {});
+  status: "translated" | "refused" | "unsupported" | "invalid" | "failed" | "decode_failed" | (string & {});
   /** Why it did not translate. */
   reason?: string;
   /** The reason folded, stable to group by. */
@@ -235,6 +235,8 @@ export interface EffectSummary {
   translated: number;
   refused: number;
   unsupported: number;
+  /** Programs that are not valid DXBC programs (the structure check). */
+  invalid: number;
   failed: number;
   decodeFailed: number;
   /** Passes with one vertex and one pixel stage. */

@@ -54,10 +54,11 @@ pub struct Linked {
 /// JSON text.
 ///
 /// - `status`: the sweep status of the error (`refused`,
-///   `decode_failed`, `unsupported`, `failed`, ... — whatever
-///   `TranslateError::status` names), or `invalid` for an argument the
-///   package cannot use (an unknown profile name, RON that does not
-///   parse, a vertex shader given as the pixel stage);
+///   `decode_failed`, `unsupported`, `invalid` for a program D3D itself
+///   rejects, `failed`, ... — whatever `TranslateError::status` names),
+///   or `invalid` for an argument the package cannot use (an unknown
+///   profile name, RON that does not parse, a vertex shader given as the
+///   pixel stage);
 /// - `reason`: the message, word for word what the CLI prints and its
 ///   sweep report's `reason`;
 /// - `key`: the reason without offsets and with registers folded, stable
@@ -277,7 +278,7 @@ pub struct EffectBuilt {
     /// `dxlower effect` prints), `programs` (`sha1`, `stage`, `status`,
     /// and `reason` and `key` for a program that did not translate), the
     /// counts by status (`translated`, `refused`, `unsupported`,
-    /// `failed`, `decodeFailed`), `passes`, `linkedPasses`,
+    /// `invalid`, `failed`, `decodeFailed`), `passes`, `linkedPasses`,
     /// `incompletePasses`, `shaders`, `bodies`, `variants`, and `reasons`
     /// (`status`, `key`, `count`, most frequent first).
     pub summary: String,
@@ -362,6 +363,7 @@ fn effect_summary(s: &dxlower_cewg::Summary) -> Value {
         "translated": s.count("translated"),
         "refused": s.count("refused"),
         "unsupported": s.count("unsupported"),
+        "invalid": s.count("invalid"),
         "failed": s.count("failed"),
         "decodeFailed": s.count("decode_failed"),
         "passes": s.passes,

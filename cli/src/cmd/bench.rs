@@ -57,12 +57,23 @@ pub struct Args {
     /// Target profile: a built-in name or a RON file.
     #[arg(long, short, default_value = "webgl2")]
     pub profile: String,
+    /// Measure the driver instead: Mesa's compile and link CPU time of
+    /// every translated shader (see `cmd::bench_driver`).
+    #[arg(long)]
+    pub driver: bool,
+    /// With `--driver`: a second profile measured in the same run, and the
+    /// per-shader ratios against it.
+    #[arg(long, requires = "driver", value_name = "PROFILE")]
+    pub compare: Option<String>,
+    /// With `--driver`: repetitions per shader (the fastest counts).
+    #[arg(long, requires = "driver", default_value_t = 3)]
+    pub reps: usize,
 }
 
 /// One file held in memory.
-struct Blob {
-    rel: String,
-    bytes: Vec<u8>,
+pub(crate) struct Blob {
+    pub(crate) rel: String,
+    pub(crate) bytes: Vec<u8>,
 }
 
 /// Per-shader times of one pass, in nanoseconds, in file order.
@@ -303,7 +314,20 @@ pub fn run(args: Args) -> ExitCode {
             "dxlower: {}: no vertex or pixel shader to measure",
             args.dir.display()
         );
-        return ExitCode::from(2);
+        return ExitCode::FAILURE;
+    }
+    if args.driver {
+        let compare = match args.compare.as_deref().map(load_profile).transpose() {
+            Ok(c) => c,
+            Err(code) => return code,
+        };
+        return super::bench_driver::run(
+            &blobs,
+            &profile,
+            compare.as_ref(),
+            args.reps,
+            args.json.as_deref(),
+        );
     }
     let bytes: u64 = blobs.iter().map(|b| b.bytes.len() as u64).sum();
     let mut outcome = std::collections::BTreeMap::<&'static str, usize>::new();
@@ -328,7 +352,7 @@ pub fn run(args: Args) -> ExitCode {
             Ok(p) => Some(p),
             Err(e) => {
                 eprintln!("dxlower: thread pool: {e}");
-                return ExitCode::from(2);
+                return ExitCode::FAILURE;
             }
         }
     } else {
@@ -490,7 +514,7 @@ pub fn run(args: Args) -> ExitCode {
         let text = serde_json::to_string_pretty(&report).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("dxlower: {}: {e}", path.display());
-            return ExitCode::from(2);
+            return ExitCode::FAILURE;
         }
     }
     ExitCode::SUCCESS

@@ -5,13 +5,12 @@
 //!
 //! The package layout and what a runtime does with it: docs/cewg-package.md.
 
-use crate::cmd::{load_profile, Validate};
+use crate::cmd::{load_profile, Validate, Validation};
 use dxlower_carbon_effect::{Effect, Stage, StageType};
 use dxlower_core::sweep::FileResult;
 use dxlower_core::Status;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -36,10 +35,8 @@ pub struct Args {
     /// axes take their default); repeat for several.
     #[arg(long)]
     pub permutation: Vec<String>,
-    /// Compile and link every pass with a real compiler (`browser`: WebGL2
-    /// in headless Chromium, every pass in one page load).
-    #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
-    pub validate: Option<Validate>,
+    #[command(flatten)]
+    pub validation: Validation,
     /// Print the package's chunks as readable JSON (the package is still
     /// written when `-o` is given).
     #[arg(long)]
@@ -182,11 +179,11 @@ pub fn run(args: Args) -> ExitCode {
                 p.sha1,
                 p.status
             );
-            failed |= p.status == "failed" || p.status == "decode_failed";
+            failed |= matches!(p.status.as_str(), "failed" | "decode_failed" | "invalid");
         }
     }
     let mut validated = None;
-    if let Some(v) = args.validate {
+    if let Some(v) = args.validation.chosen() {
         match validate(v, &out_bytes) {
             Ok((n, errors)) => {
                 for e in &errors {
@@ -197,19 +194,41 @@ pub fn run(args: Args) -> ExitCode {
             }
             Err(e) => {
                 eprintln!("dxlower: {e}");
-                return ExitCode::from(2);
+                return ExitCode::FAILURE;
             }
         }
     }
+    // A package that failed validation is not written.
     let write_to = match (&args.output, args.json) {
+        _ if validated.is_some() && failed => None,
         (Some(o), _) => Some(o.clone()),
+        (None, false) if super::is_stdio(&args.file) => {
+            eprintln!("dxlower: <stdin>: give -o for a package read from standard input");
+            return ExitCode::from(2);
+        }
         (None, false) => Some(default_output(&args.file)),
         (None, true) => None,
     };
+    if let Some(path) = write_to.as_deref().filter(|p| super::is_stdio(p)) {
+        if args.json {
+            eprintln!(
+                "dxlower: {}: --json prints to standard output; -o - cannot also",
+                path.display()
+            );
+            return ExitCode::from(2);
+        }
+        super::write_stdout_bytes(&out_bytes);
+        eprintln!("{}", pkg.summary.line());
+        return if failed {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
     if let Some(path) = &write_to {
         if let Err(e) = std::fs::write(path, &out_bytes) {
             eprintln!("dxlower: {}: {e}", path.display());
-            return ExitCode::from(2);
+            return ExitCode::FAILURE;
         }
     }
     let mut line = pkg.summary.line();
@@ -240,10 +259,7 @@ pub fn run(args: Args) -> ExitCode {
             ));
         }
     }
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) | Err(_) => {}
-    }
+    super::write_stdout(&text);
     if failed {
         ExitCode::FAILURE
     } else {
@@ -387,6 +403,7 @@ pub fn sweep_effect(
                 "refused" => Status::Refused,
                 "unsupported" => Status::Unsupported,
                 "decode_failed" => Status::DecodeFailed,
+                "invalid" => Status::Invalid,
                 _ => Status::Failed,
             };
             let stage = match p.stage {

@@ -30,8 +30,17 @@ pub struct Args {
     pub comments: bool,
 }
 
-/// Runs `dxlower link`.
+/// Runs `dxlower link`. A panic (a bug of dxlower) is reported as an
+/// internal error naming the two files, with exit code 1.
 pub fn run(args: Args) -> ExitCode {
+    let names = format!("{} + {}", args.vs.display(), args.ps.display());
+    dxlower_core::sweep::catch_panic(|| run_pair(args)).unwrap_or_else(|msg| {
+        eprintln!("dxlower: {names}: {msg}");
+        ExitCode::FAILURE
+    })
+}
+
+fn run_pair(args: Args) -> ExitCode {
     let mut profile = match load_profile(&args.profile) {
         Ok(p) => p,
         Err(code) => return code,
@@ -72,7 +81,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             Err(e) => {
                 eprintln!("dxlower: {e}");
-                return ExitCode::from(2);
+                return ExitCode::FAILURE;
             }
         }
     } else if let Some(v) = validator {

@@ -4,6 +4,7 @@ use dxlower_core::{Profile, StageGlsl};
 use std::process::ExitCode;
 
 pub mod bench;
+pub mod bench_driver;
 pub mod disasm;
 pub mod effect;
 pub mod inspect;
@@ -62,9 +63,14 @@ pub fn run(cmd: Command) -> ExitCode {
 /// early, as `| head` does) ends the process quietly with exit status 0;
 /// any other write error ends it with status 1.
 pub fn write_stdout(text: &str) {
+    write_stdout_bytes(text.as_bytes());
+}
+
+/// Writes bytes to standard output, as [`write_stdout`].
+pub fn write_stdout_bytes(bytes: &[u8]) {
     use std::io::Write;
     let mut o = std::io::stdout().lock();
-    if let Err(e) = o.write_all(text.as_bytes()).and_then(|()| o.flush()) {
+    if let Err(e) = o.write_all(bytes).and_then(|()| o.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
@@ -142,7 +148,7 @@ pub fn find_files(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Exit
     let mut files = Vec::new();
     dxlower_core::sweep::find_dxbc(dir, &mut files).map_err(|e| {
         eprintln!("dxlower: {}: {e}", dir.display());
-        ExitCode::from(2)
+        ExitCode::FAILURE
     })?;
     Ok(files)
 }

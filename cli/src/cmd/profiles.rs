@@ -23,9 +23,10 @@ pub enum Action {
 pub fn run(args: Args) -> ExitCode {
     match args.action {
         None => {
+            let w = dxlower_targets::names().map(str::len).max().unwrap_or(0);
             for name in dxlower_targets::names() {
                 match dxlower_targets::load(name) {
-                    Ok(p) => outln!("{name:<10} {}", p.description),
+                    Ok(p) => outln!("{name:<w$}  {}", p.description),
                     Err(e) => {
                         eprintln!("dxlower: profile {name}: {e}");
                         return ExitCode::FAILURE;

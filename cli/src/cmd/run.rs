@@ -149,7 +149,7 @@ fn element(name: &str, sv: SignatureSystemValue) -> SignatureElement {
 
 /// `float4 main(float4 position : POSITION) : SV_POSITION { return
 /// position; }` as vs_4_0, built with the encoder.
-fn passthrough_vs() -> (Program, Signature, Signature) {
+pub(crate) fn passthrough_vs() -> (Program, Signature, Signature) {
     let mut p = Program::new(ProgramType::Vertex, 4, 0);
     p.instructions = vec![
         Instruction::dcl_input(0, 0xF),
@@ -259,7 +259,7 @@ pub fn run(args: Args) -> ExitCode {
                 "ps" => eprintln!("dxlower: {ps_name}: not a pixel shader (a {got:?} shader)"),
                 _ => eprintln!("dxlower: --vs {vs_name}: not a vertex shader (a {got:?} shader)"),
             }
-            return ExitCode::from(2);
+            return ExitCode::FAILURE;
         }
     };
     for (stage, s) in [("vs", &program.vs), ("ps", &program.ps)] {

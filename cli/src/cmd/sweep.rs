@@ -5,7 +5,7 @@
 //! containers (`.sm_hi`, `.sm_lo`, `.sm_depth`) under the directory count
 //! one result per distinct program (`cmd::effect::sweep_effect`).
 
-use crate::cmd::{load_profile, Validate};
+use crate::cmd::{load_profile, Validate, Validation};
 use dxlower_core::sweep::{count, sweep_one, FileResult};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -21,10 +21,8 @@ pub struct Args {
     /// Target profile: a built-in name or a RON file.
     #[arg(long, short, default_value = "webgl2")]
     pub profile: String,
-    /// Validate every translated stage with a real compiler (`browser`:
-    /// WebGL2 in headless Chromium, every stage in one page load).
-    #[arg(long, num_args = 0..=1, default_missing_value = "glslang", value_enum)]
-    pub validate: Option<Validate>,
+    #[command(flatten)]
+    pub validation: Validation,
     /// Write a JSON report here.
     #[arg(long)]
     pub json: Option<PathBuf>,
@@ -49,7 +47,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut effects = Vec::new();
     if let Err(e) = super::effect::find_effects(&args.dir, &mut effects) {
         eprintln!("dxlower: {}: {e}", args.dir.display());
-        return ExitCode::from(2);
+        return ExitCode::FAILURE;
     }
     let bar = if args.quiet {
         ProgressBar::hidden()
@@ -60,16 +58,17 @@ pub fn run(args: Args) -> ExitCode {
         ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} {wide_msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let check = |s: &dxlower_core::StageGlsl| match args.validate {
+    let check = |s: &dxlower_core::StageGlsl| match args.validation.chosen() {
         Some(v) => v.check(s),
         None => Ok(()),
     };
     let validator: Option<dxlower_core::sweep::Validator<'_>> = args
-        .validate
+        .validation
+        .chosen()
         .map(|_| &check as dxlower_core::sweep::Validator<'_>);
     // `browser`: every produced stage is kept and compiled afterwards in
     // one page load.
-    let browser = args.validate == Some(Validate::Browser);
+    let browser = args.validation.chosen() == Some(Validate::Browser);
     let produced = std::sync::Mutex::new(Vec::new());
     let mut results: Vec<FileResult> = files
         .par_iter()
@@ -109,7 +108,7 @@ pub fn run(args: Args) -> ExitCode {
             Ok(v) => v,
             Err(e) => {
                 eprintln!("dxlower: {e}");
-                return ExitCode::from(2);
+                return ExitCode::FAILURE;
             }
         };
         for ((i, _), verdict) in produced.iter().zip(verdicts) {
@@ -122,25 +121,11 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let c = count(&results);
-    outln!(
-        "{} files: {} decoded, {} translated, {} validated, {} refused, {} failed",
-        c.total,
-        c.decoded,
-        c.translated,
-        c.validated,
-        c.refused,
-        c.failed
-    );
+    outln!("{c}");
     if !effects.is_empty() {
-        println!(
+        outln!(
             "({} effect files counted as their {effect_programs} distinct programs)",
             effects.len()
-        );
-    }
-    if c.unsupported > 0 {
-        outln!(
-            "{} unsupported (an opcode whose family has no handler yet)",
-            c.unsupported
         );
     }
     let mut reasons: BTreeMap<(&str, &str), usize> = BTreeMap::new();
@@ -159,21 +144,22 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(path) = &args.json {
         let report = serde_json::json!({
             "total": c.total,
-            "decoded": c.decoded,
-            "translated": c.translated,
             "validated": c.validated,
+            "translated": c.translated,
             "refused": c.refused,
             "unsupported": c.unsupported,
+            "invalid": c.invalid,
             "failed": c.failed,
+            "decode_failed": c.decode_failed,
             "files": results,
         });
         let text = serde_json::to_string_pretty(&report).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("dxlower: {}: {e}", path.display());
-            return ExitCode::from(2);
+            return ExitCode::FAILURE;
         }
     }
-    if c.failed > 0 || c.total - c.decoded > 0 {
+    if c.failed > 0 || c.decode_failed > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -27,8 +27,20 @@ pub struct Args {
     pub comments: bool,
 }
 
-/// Runs `dxlower translate`.
+/// Runs `dxlower translate`. A panic (a bug of dxlower) is reported as an
+/// internal error naming the file, with exit code 1.
 pub fn run(args: Args) -> ExitCode {
+    let name = match &args.file {
+        Some(path) => path.display().to_string(),
+        None => "<embedded demo vs>".to_string(),
+    };
+    dxlower_core::sweep::catch_panic(|| run_file(args)).unwrap_or_else(|msg| {
+        eprintln!("dxlower: {name}: {msg}");
+        ExitCode::FAILURE
+    })
+}
+
+fn run_file(args: Args) -> ExitCode {
     let mut profile = match load_profile(&args.profile) {
         Ok(p) => p,
         Err(code) => return code,

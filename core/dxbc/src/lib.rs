@@ -49,7 +49,7 @@ pub use decode::{decode_program, decode_program_dwords};
 pub use encode::{encode_program, encode_program_bytes, try_encode_program};
 pub use error::{Error, ErrorKind, FourCc, InstructionSite};
 pub use ir::*;
-pub use opcode::{Coverage, Opcode};
+pub use opcode::{Coverage, Kind as OperandKind, Opcode};
 pub use rdef::Rdef;
 pub use shader::{parse, parse_with, Shader};
 pub use signature::{Signature, SignatureElement, SignatureSystemValue};

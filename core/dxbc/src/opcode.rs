@@ -256,6 +256,19 @@ impl Opcode {
         }
     }
 
+    /// How many of the opcode's operands are destinations (the operands
+    /// column of the opcode table; 0 for declarations and unknown opcodes).
+    pub fn destination_count(self) -> usize {
+        self.row().map_or(0, |r| r.operands.dsts)
+    }
+
+    /// The type the opcode gives operand `i` (destinations first), from
+    /// the operands column of the opcode table; [`Kind::A`] for unknown
+    /// opcodes.
+    pub fn operand_kind(self, i: usize) -> Kind {
+        self.row().map_or(Kind::A, |r| r.operands.kind(i))
+    }
+
     /// True for the `dcl_*` declarations, `customdata` and the hull-shader
     /// phase markers: tokens that declare rather than execute.
     pub fn is_declaration(self) -> bool {
@@ -463,7 +476,7 @@ pub(crate) enum Layout {
 /// values are printed and whether minimum-precision annotations show a
 /// conversion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     /// 32-bit float.
     F,
     /// Signed integer.

@@ -5,8 +5,12 @@
 //!   Not a bug; sometimes a profile switch lifts it (`lifted_by`).
 //! - [`TranslateError::Unsupported`]: no handler is registered for an opcode
 //!   (its family is not implemented yet). Names the opcode and its family.
-//! - [`LowerError::Invalid`] and the rest: the input is malformed for the
-//!   lowering, or dxlower has a bug.
+//! - [`LowerError::Invalid`] and [`LowerError::InvalidProgram`]: the input
+//!   breaks the bytecode format or a rule the D3D runtime validates
+//!   ([`Status::Invalid`]): not a bug of dxlower, and no profile lifts it.
+//! - Everything else that is not GLSL is a fault of dxlower
+//!   ([`Status::Failed`]): an internal error, a panic caught by the sweep,
+//!   or GLSL the validator rejects.
 
 use dxlower_dxbc::Opcode;
 use std::fmt;
@@ -151,10 +155,15 @@ pub enum LowerError {
     #[error("{0}")]
     Invalid(Invalid),
     /// The program breaks a rule the D3D runtime validates (a `break` outside
-    /// any loop, unbalanced `if`/`endif`, ...): D3D itself rejects it, so it
-    /// is refused as an invalid program rather than reported as a bug.
+    /// any loop, unbalanced `if`/`endif`, flow control nested deeper than
+    /// 64, ...): D3D itself rejects it, so it is reported as invalid input
+    /// ([`Status::Invalid`]) rather than as a bug.
     #[error("invalid program: {0}")]
     InvalidProgram(String),
+    /// The profile's entry for a pass is wrong (a parameter value the pass
+    /// does not accept): a fault of the configuration, not of the input.
+    #[error("{0}")]
+    Profile(String),
 }
 
 impl LowerError {
@@ -175,6 +184,11 @@ impl LowerError {
             kind: InvalidKind::Undeclared,
             message: msg.into(),
         })
+    }
+    /// A pass's profile parameters are wrong ([`LowerError::Profile`]).
+    #[cold]
+    pub fn profile(msg: impl Into<String>) -> Self {
+        LowerError::Profile(msg.into())
     }
     /// Shorthand for a refusal without a lifting switch.
     #[cold]
@@ -258,7 +272,14 @@ pub enum Status {
     Refused,
     /// An opcode whose family has no handler yet.
     Unsupported,
-    /// Translated, but the GLSL is invalid, or an internal error.
+    /// The program decodes but is invalid input: it breaks the bytecode
+    /// format or a rule the D3D runtime validates (an undeclared register,
+    /// an operand of the wrong kind, flow control nested too deep or left
+    /// open). The reason names the rule, the instruction and its dword
+    /// offset.
+    Invalid,
+    /// A fault of dxlower: GLSL the validator rejects, an internal error, or
+    /// a panic. `failed` > 0 always means a bug of ours.
     Failed,
     /// GLSL produced (no validation asked).
     Translated,
@@ -273,6 +294,7 @@ impl Status {
             Status::DecodeFailed => "decode_failed",
             Status::Refused => "refused",
             Status::Unsupported => "unsupported",
+            Status::Invalid => "invalid",
             Status::Failed => "failed",
             Status::Translated => "translated",
             Status::Validated => "validated",
@@ -317,10 +339,12 @@ pub enum TranslateError {
         /// Where.
         site: Site,
     },
-    /// A handler reported the instruction malformed, or dxlower has a bug.
+    /// A handler reported the instruction malformed (`kind` is `Some`:
+    /// invalid input), or dxlower has a bug (`kind` is `None`).
     #[error("{message} ({site}, handler {handler})")]
     Lower {
-        /// What kind of fault, when a handler reported it.
+        /// What is wrong with the input, when a handler reported it; `None`
+        /// for an internal error.
         kind: Option<InvalidKind>,
         /// What went wrong.
         message: String,
@@ -328,6 +352,17 @@ pub enum TranslateError {
         site: Site,
         /// The handler's source location (`crate/file.rs:line`).
         handler: String,
+    },
+    /// The program breaks a rule the D3D runtime validates: block structure
+    /// (an `endif` without its `if`, a block left open at the end of main or
+    /// of a subroutine), flow control nested deeper than D3D11's 64 levels,
+    /// a `break` outside any loop. `site` is the instruction that breaks it.
+    #[error("invalid program: {message}{}", site_suffix(.site))]
+    InvalidProgram {
+        /// The rule broken, in words.
+        message: String,
+        /// Where, when known (a check of a pass may not name one).
+        site: Option<Site>,
     },
     /// The profile's capability check failed after lowering.
     #[error("profile `{profile}` lacks {missing}")]
@@ -347,6 +382,9 @@ pub enum TranslateError {
     /// A registered stage pass failed (see [`crate::pass`]).
     #[error("pass `{pass}`: {message} (pass {location})")]
     Pass {
+        /// What is wrong with the input, when the pass reported the input
+        /// malformed; `None` for an internal error.
+        kind: Option<InvalidKind>,
         /// The pass name.
         pass: String,
         /// What went wrong.
@@ -358,12 +396,16 @@ pub enum TranslateError {
 
 impl TranslateError {
     /// The sweep status this error maps to: decode failed, refused,
-    /// unsupported or failed.
+    /// unsupported, invalid (the input breaks a rule) or failed (a fault of
+    /// dxlower).
     pub fn status(&self) -> Status {
         match self {
             TranslateError::Decode(_) => Status::DecodeFailed,
             TranslateError::StageRefused(_) | TranslateError::Refused { .. } => Status::Refused,
             TranslateError::Unsupported { .. } => Status::Unsupported,
+            TranslateError::InvalidProgram { .. }
+            | TranslateError::Lower { kind: Some(_), .. }
+            | TranslateError::Pass { kind: Some(_), .. } => Status::Invalid,
             _ => Status::Failed,
         }
     }
@@ -392,12 +434,20 @@ impl TranslateError {
                 None => format!("no handler for `{opcode}`"),
             },
             TranslateError::Lower { message, .. } => message.clone(),
+            TranslateError::InvalidProgram { message, .. } => {
+                format!("invalid program: {message}")
+            }
             TranslateError::MissingCapability { missing, .. } => missing.clone(),
             TranslateError::Registry(m) => m.clone(),
             TranslateError::Profile(m) => m.clone(),
             TranslateError::Pass { pass, message, .. } => format!("pass {pass}: {message}"),
         }
     }
+}
+
+/// ` (<site>)` after a message, or nothing.
+fn site_suffix(site: &Option<Site>) -> String {
+    site.map(|s| format!(" ({s})")).unwrap_or_default()
 }
 
 /// Folds register operands in a message: `t3` → `t#`, `o1.xy` → `o#`,

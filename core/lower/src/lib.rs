@@ -11,7 +11,8 @@
 //!
 //! ## Data flow
 //!
-//! bytes → [`dxlower_dxbc::Program`] → passes (`before` hooks) →
+//! bytes → [`dxlower_dxbc::Program`] → block structure checked
+//! ([`structure`]) → passes (`before` hooks) →
 //! declaration handlers ([`DeclCtx`]) → passes (`after` hooks) →
 //! instruction handlers ([`Ctx`]) → [`StageGlsl`] (text + [`StageRecord`])
 //! → [`link()`] → [`manifest::Manifest`].
@@ -48,6 +49,7 @@
 //! ```
 
 pub mod binding;
+mod companions;
 pub mod ctx;
 pub mod emit;
 pub mod error;
@@ -63,6 +65,7 @@ pub mod record;
 pub mod registry;
 pub mod regs;
 pub mod state;
+pub mod structure;
 #[cfg(feature = "host")]
 pub mod sweep;
 pub mod testing;

@@ -5,6 +5,50 @@
 //! uint and assigns an expression *of* a type; the register model decides
 //! the text (`floatBitsToInt(r0.x)`, a broadcast constructor, a companion
 //! `uvec4`, a split write across output variables, the `_sat` clamp).
+//!
+//! ## Indices past the end of an array
+//!
+//! A constant index at or past the length of the array it indexes (damaged
+//! or hostile bytecode: `cb0[200]` on a 4-`vec4` buffer, `x1[536870914]`)
+//! would be a GLSL compile error ("array index out of range"). It is
+//! lowered to what D3D does:
+//!
+//! - **Constant buffers** (`cb#[i]`): *read as 0 in every lane*. D3D11.3
+//!   functional specification §7.5 "Constant Buffers": "Out of bounds
+//!   access to ConstantBuffers returns 0 in all components. Out of bounds
+//!   behavior is always with respect to the size of the buffer bound at
+//!   that slot. If the constant buffer bound to a slot is larger than the
+//!   size declared in the shader for that slot, implementations are allowed
+//!   to return incorrect data (not necessarily 0) for indices that are
+//!   larger than the declared size but smaller than the buffer size." An
+//!   index past the declared size is thus 0 or unspecified data: 0 is
+//!   correct in both cases. The length compared with is the size of the
+//!   GLSL block ([`StageState::cbuffers`]: the declaration, or the larger
+//!   size a link or the `cb3` splice agreed), so a constant read the block
+//!   holds is never changed.
+//! - **The immediate constant buffer** (`icb[i]`): *read as 0*. §7.5.1: it
+//!   "behaves (gets accessed) by the shader exactly the same way as
+//!   Constant Buffers", and its size is the data the shader carries.
+//! - **Indexable temps** (`x#[i]`): *read as 0; a write goes nowhere*.
+//!   §7.3 "Temporary Storage": "Out of bounds access to x#[?] is undefined,
+//!   except that data outside the GPU process context is never visible";
+//!   0 and a dropped write are one permitted behaviour, the same D3D
+//!   defines for constant buffers and for out-of-bounds writes to device
+//!   memory.
+//!
+//! A *dynamic* index (`cb0[r1.x + 3]`, `x0[r2.y]`) is printed as it is: an
+//! out-of-range value at run time is undefined behaviour in GLSL ES 3.00
+//! (§4.1.9 "Arrays": "Behavior is undefined if a shader subscripts an array
+//! with an index less than 0 or greater than or equal to the size the array
+//! was declared with"), where D3D defines 0 for constant buffers. WebGL
+//! defines it ("Out-of-range array accesses", aligned in 2014 with
+//! `KHR_robust_buffer_access_behavior`): no memory outside the array is
+//! read or written; a read returns a value from within the array or zero.
+//! So under WebGL the risk is a wrong value (an element of the block where
+//! D3D gives 0), never a read of other memory; a native GLES host without
+//! robust access inherits GLSL's undefined behaviour. A bounds check on
+//! every dynamic index would change the GLSL of valid programs and is not
+//! added.
 
 use crate::ctx::Ctx;
 use crate::error::LowerError;
@@ -90,6 +134,26 @@ fn lane_letters(lanes: &[u8]) -> impl fmt::Display + '_ {
     L(lanes)
 }
 
+/// True when `idx` is a constant index at or past `len`, the length of the
+/// array it indexes (module docs: such a read is 0, such a write goes
+/// nowhere).
+fn beyond(idx: &Index, len: Option<u32>) -> bool {
+    idx.rel.is_none() && len.is_some_and(|n| idx.imm >= u64::from(n))
+}
+
+/// Writes the zero of `n` lanes of `ty` (`0.0`, `uvec2(0u)`): the value of
+/// a constant-index read past the end of an array.
+fn write_zero(w: &mut dyn Write, ty: Ty, n: u8) -> fmt::Result {
+    if n > 1 {
+        write!(w, "{}(", ty.glsl(n))?;
+    }
+    regs::write_imm(w, ty, 0, false)?;
+    if n > 1 {
+        w.write_char(')')?;
+    }
+    Ok(())
+}
+
 /// Writes an index expression (`3`, `floatBitsToInt(r1.x) + 3`).
 fn write_index(w: &mut dyn Write, st: &StageState<'_>, idx: &Index) -> fmt::Result {
     match (&idx.rel, idx.repr) {
@@ -130,35 +194,44 @@ impl Src<'_> {
             OperandType::Temp => {
                 let r = op.reg().unwrap_or(0);
                 if st.companions() && self.ty != Ty::Float {
-                    // Integer reads take the companion's exact bits.
-                    let base = format_args!("{}{}", TempU(r), lane_letters(lanes));
-                    return regs::write_bitcast(w, Ty::Uint, self.ty, self.n, &base);
+                    let want = lanes.iter().fold(0u8, |m, &l| m | 1 << (l & 3));
+                    if st.companion_lanes(r) & want == want {
+                        // Integer reads take the companion's exact bits.
+                        let base = format_args!("{}{}", TempU(r), lane_letters(lanes));
+                        return regs::write_bitcast(w, Ty::Uint, self.ty, self.n, &base);
+                    }
+                    // No companion for these lanes: the float view holds
+                    // the same bits (see `companions`).
+                    st.companion_miss();
                 }
                 let base = format_args!("r{r}{}", lane_letters(lanes));
                 regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
             }
             OperandType::ConstantBuffer => {
                 let (slot, i) = st.cb_element(op).map_err(|_| fmt::Error)?;
+                if beyond(i, st.cbuffers.get(&slot).copied()) {
+                    return write_zero(w, self.ty, self.n);
+                }
                 let i = IndexFmt(st, i);
                 let base = format_args!("cb{slot}.data[{i}]{}", lane_letters(lanes));
                 regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
             }
             OperandType::ImmediateConstantBuffer => {
-                let i = op
-                    .indices
-                    .first()
-                    .map(|i| IndexFmt(st, i))
-                    .ok_or(fmt::Error)?;
+                let i = op.indices.first().ok_or(fmt::Error)?;
+                if beyond(i, st.icb_len) {
+                    return write_zero(w, self.ty, self.n);
+                }
+                let i = IndexFmt(st, i);
                 let base = format_args!("ImmCB_0[{i}]{}", lane_letters(lanes));
                 regs::write_bitcast(w, st.icb_ty, self.ty, self.n, &base)
             }
             OperandType::IndexableTemp => {
                 let r = op.reg().unwrap_or(0);
-                let i = op
-                    .indices
-                    .get(1)
-                    .map(|i| IndexFmt(st, i))
-                    .ok_or(fmt::Error)?;
+                let i = op.indices.get(1).ok_or(fmt::Error)?;
+                if beyond(i, st.indexable.get(&r).map(|t| t.count)) {
+                    return write_zero(w, self.ty, self.n);
+                }
+                let i = IndexFmt(st, i);
                 let comps = st.indexable.get(&r).map(|t| t.components).unwrap_or(4);
                 // Integer reads take the companion under the companion
                 // register model.
@@ -374,6 +447,18 @@ impl<'a> Ctx<'a> {
                     "cannot write to a {other:?} operand"
                 )))
             }
+        }
+        if matches!(
+            op.ty,
+            OperandType::OutputDepth
+                | OperandType::OutputDepthGreaterEqual
+                | OperandType::OutputDepthLessEqual
+        ) && mask.count_ones() != 1
+        {
+            return Err(LowerError::invalid(format!(
+                "oDepth is one component, written through a mask of {}",
+                mask.count_ones()
+            )));
         }
         self.check_writable(op)?;
         Ok(Dst {
@@ -599,8 +684,37 @@ impl<'a> Ctx<'a> {
         if at(ops, values).any(|o| o.modifier != Modifier::None) {
             return Ty::Float;
         }
-        let temp = |o: &Operand| matches!(o.ty, OperandType::Temp | OperandType::IndexableTemp);
-        if at(ops, dsts).chain(at(ops, values)).any(temp) {
+        // The lanes of a temp operand that have companions, and the lanes
+        // it names (a destination's mask, a value's swizzle).
+        let lanes = |o: &Operand| -> (u8, u8) {
+            let named = match o.components {
+                Components::Mask(m) => m,
+                _ => o.swizzle().iter().fold(0u8, |m, &c| m | 1 << (c & 3)),
+            };
+            let have = o.reg().map_or(0, |r| self.st.companion_lanes(r));
+            (have, named)
+        };
+        // Every value read with exact bits: a temp value with a companion
+        // for every lane it names (an `x#` always has one).
+        let values_exact = at(ops, values).all(|o| match o.ty {
+            OperandType::Temp => {
+                let (have, named) = lanes(o);
+                have & named == named
+            }
+            _ => true,
+        });
+        // Some operand keeps integer bits: a temp with a companion for a
+        // lane it names, or an indexable temp. Copies between float-only
+        // views need no integer round trip.
+        let keeps_bits = |o: &Operand| match o.ty {
+            OperandType::Temp => {
+                let (have, named) = lanes(o);
+                have & named != 0
+            }
+            OperandType::IndexableTemp => true,
+            _ => false,
+        };
+        if values_exact && at(ops, dsts).chain(at(ops, values)).any(keeps_bits) {
             Ty::Uint
         } else {
             Ty::Float
@@ -659,11 +773,19 @@ impl<'a> Ctx<'a> {
             rhs
         };
         let targets = self.targets(dst)?;
+        if targets.is_empty() {
+            // A constant index past the end of an `x#` array.
+            return Ok(());
+        }
         let sat = dst.saturate;
         if let [t] = targets.as_slice() {
             if self.st.companions() {
                 match t.lvalue {
-                    Lvalue::Temp { r, lanes } => {
+                    // A temp whose written lanes no integer read needs
+                    // keeps its float view only (`companions`).
+                    Lvalue::Temp { r, lanes }
+                        if self.st.companion_lanes(r) & lanes.map_or(0xF, Swizzle::mask) != 0 =>
+                    {
                         let u = TempULanes(r, lanes);
                         self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat);
                         return Ok(());
@@ -839,6 +961,11 @@ impl<'a> Ctx<'a> {
                     )));
                 }
                 let lanes = (mask != full).then_some(letters);
+                let count = self.st.indexable.get(&r).map(|t| t.count);
+                if beyond(idx, count) {
+                    // Past the end of the array: written nowhere.
+                    return Ok(Targets::new());
+                }
                 if self.st.companions() && index_reads_indexable(idx) {
                     // The companion write evaluates the index a second
                     // time, after the first write: an index read from an
@@ -943,6 +1070,13 @@ struct Swizzle {
 }
 
 impl Swizzle {
+    /// The lanes it names, as a write mask.
+    fn mask(self) -> u8 {
+        self.l[..self.n as usize]
+            .iter()
+            .fold(0u8, |m, &c| m | 1 << (c & 3))
+    }
+
     /// The lanes of a write mask, in order.
     fn of_mask(mask: u8) -> Self {
         let mut s = Swizzle::default();

@@ -285,12 +285,12 @@ impl Default for Profile {
     fn default() -> Self {
         Profile {
             name: "webgl2".into(),
-            description: "plain WebGL2 / GLSL ES 3.00, no consumer-specific ABI".into(),
+            description: "plain WebGL2 / GLSL ES 3.00, no consumer-specific ABI, D3D-exact".into(),
             extends: None,
             glsl_version: "300 es".into(),
             instruction_comments: false,
-            register_model: RegisterModel::FloatVec4,
-            nan_exact: false,
+            register_model: RegisterModel::FloatVec4UVec4CompanionsWhereRead,
+            nan_exact: true,
             mobile_workarounds: true,
             fragcoord_origin: FragCoordOrigin::AsIs,
             stub_resource_registers: Vec::new(),
@@ -625,6 +625,15 @@ pub enum RegisterModel {
     /// treatment: `vecC TempArrayN[k]` has a `uvecC TempArrayN_u[k]`
     /// companion (fxc moves integer tables through `x#` with `mov`).
     FloatVec4UVec4Companions,
+    /// `FloatVec4UVec4Companions` with a companion only where it is read:
+    /// a temp lane gets its `uvec4` companion when some instruction reads
+    /// it as an integer (or moves it into something that does), found by
+    /// a flow-insensitive analysis of the program before lowering
+    /// (`companions` module). Every integer read has the exact bits the
+    /// full model gives it; a temp only ever read as a float is a plain
+    /// `vec4`, so float-only shaders carry no companion code. Indexable
+    /// temps keep their companion arrays.
+    FloatVec4UVec4CompanionsWhereRead,
 }
 
 /// `gl_FragCoord` origin.

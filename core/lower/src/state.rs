@@ -92,6 +92,13 @@ pub struct StageState<'a> {
     /// Values passes leave for the handlers (their parsed parameters), one
     /// per type.
     data: Vec<Box<dyn Any>>,
+    /// Under the `FloatVec4UVec4CompanionsWhereRead` register model: the
+    /// lanes of each `r#` whose `uvec4` companion an integer read needs
+    /// ([`crate::companions`]).
+    companion_lanes: Vec<u8>,
+    /// Integer reads of a temp lane that had no companion (the analysis
+    /// missed a reader): each read the float view through a bit cast.
+    companion_misses: std::cell::Cell<u32>,
 }
 
 impl<'a> StageState<'a> {
@@ -130,6 +137,12 @@ impl<'a> StageState<'a> {
                 }
             }
         }
+        let companion_lanes = match profile.register_model {
+            RegisterModel::FloatVec4UVec4CompanionsWhereRead => {
+                crate::companions::needed_lanes(input.program, input.output_signature)
+            }
+            RegisterModel::FloatVec4 | RegisterModel::FloatVec4UVec4Companions => Vec::new(),
+        };
         StageState {
             stage: input.program.version.program_type,
             input,
@@ -152,6 +165,8 @@ impl<'a> StageState<'a> {
             claims: BTreeMap::new(),
             aliases: BTreeMap::new(),
             data: Vec::new(),
+            companion_lanes,
+            companion_misses: std::cell::Cell::new(0),
         }
     }
 
@@ -202,11 +217,40 @@ impl<'a> StageState<'a> {
         self.written_outputs.get(reg as usize).copied().unwrap_or(0)
     }
 
-    /// True under the `float_vec4_uvec4_companions` register model: every
-    /// temp `rN` has a `uvec4` companion [`crate::operands::temp_companion`] with the same
-    /// bits.
+    /// True under the companion register models: temps (every one, or
+    /// those [`Self::companion_lanes`] names) have a `uvec4` companion
+    /// [`crate::operands::temp_companion`] with the same bits, and
+    /// indexable temps a companion array.
     pub fn companions(&self) -> bool {
-        self.profile.register_model == RegisterModel::FloatVec4UVec4Companions
+        matches!(
+            self.profile.register_model,
+            RegisterModel::FloatVec4UVec4Companions
+                | RegisterModel::FloatVec4UVec4CompanionsWhereRead
+        )
+    }
+
+    /// The lanes of temp `r{r}` that have a `uvec4` companion: all four
+    /// under `FloatVec4UVec4Companions`, those some instruction reads as
+    /// an integer under `FloatVec4UVec4CompanionsWhereRead`
+    /// ([`crate::companions`]), none under `FloatVec4`.
+    pub fn companion_lanes(&self, r: u32) -> u8 {
+        match self.profile.register_model {
+            RegisterModel::FloatVec4 => 0,
+            RegisterModel::FloatVec4UVec4Companions => 0xF,
+            RegisterModel::FloatVec4UVec4CompanionsWhereRead => {
+                self.companion_lanes.get(r as usize).copied().unwrap_or(0)
+            }
+        }
+    }
+
+    /// Counts an integer read of a temp lane without a companion.
+    pub(crate) fn companion_miss(&self) {
+        self.companion_misses.set(self.companion_misses.get() + 1);
+    }
+
+    /// Integer reads of temp lanes that had no companion.
+    pub(crate) fn companion_misses(&self) -> u32 {
+        self.companion_misses.get()
     }
 
     /// True for pixel shaders.

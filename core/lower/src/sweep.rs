@@ -36,8 +36,8 @@ pub struct FileResult {
     pub file: String,
     /// `vs`, `ps`, ... (empty when the file did not decode).
     pub stage: String,
-    /// The outcome (`decode_failed`, `refused`, `unsupported`, `failed`,
-    /// `translated` or `validated` in JSON).
+    /// The outcome (`decode_failed`, `refused`, `unsupported`, `invalid`,
+    /// `failed`, `translated` or `validated` in JSON).
     pub status: Status,
     /// Why (empty on success).
     pub reason: String,
@@ -49,8 +49,64 @@ pub struct FileResult {
     pub produced_glsl: bool,
 }
 
-/// Translates (and optionally validates) one file.
+std::thread_local! {
+    /// Where the last panic of this thread happened, recorded by the hook
+    /// [`quiet_panics`] installs.
+    static PANIC_AT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Replaces the default panic hook (which prints `thread … panicked at …`
+/// and, with `RUST_BACKTRACE`, a backtrace) with one that prints nothing and
+/// records the location for [`catch_panic`], so that a tool reports a panic
+/// as one clean line of its own. Installed once by the CLI.
+pub fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()));
+        PANIC_AT.with(|p| *p.borrow_mut() = at);
+    }));
+}
+
+/// Runs `f`; a panic inside it becomes `Err` with its message (and, under
+/// [`quiet_panics`], where it happened): an internal error of dxlower, which
+/// a tool reports for the one file and goes on.
+pub fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    PANIC_AT.with(|p| p.borrow_mut().take());
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_string());
+        match PANIC_AT.with(|p| p.borrow_mut().take()) {
+            Some(at) => format!("internal error (a bug of dxlower): panic at {at}: {msg}"),
+            None => format!("internal error (a bug of dxlower): panic: {msg}"),
+        }
+    })
+}
+
+/// Translates (and optionally validates) one file. A panic inside (a bug
+/// of dxlower) makes the file `failed` with the message; it never stops
+/// the caller.
 pub fn sweep_one(
+    path: &Path,
+    rel: String,
+    profile: &Profile,
+    validate: Option<Validator<'_>>,
+) -> FileResult {
+    let file = rel.clone();
+    catch_panic(|| sweep_one_inner(path, rel, profile, validate)).unwrap_or_else(|msg| FileResult {
+        file,
+        stage: String::new(),
+        status: Status::Failed,
+        reason_key: "internal error: panic".to_string(),
+        reason: msg,
+        produced_glsl: false,
+    })
+}
+
+fn sweep_one_inner(
     path: &Path,
     rel: String,
     profile: &Profile,
@@ -112,23 +168,63 @@ pub fn sweep_one(
     r
 }
 
-/// The summary counts of a sweep.
+/// The summary counts of a sweep: one count per [`Status`], so every file
+/// is counted exactly once and the counts add up to [`Counts::total`].
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counts {
     /// Files seen.
     pub total: usize,
-    /// Files that decoded.
-    pub decoded: usize,
-    /// Files that produced GLSL.
-    pub translated: usize,
-    /// Files whose GLSL passed validation.
+    /// GLSL produced and accepted by the validator.
     pub validated: usize,
-    /// Files refused (a named blocker or a stage dxlower does not lower).
+    /// GLSL produced, no validation asked.
+    pub translated: usize,
+    /// Refused: a named blocker of the target, or a stage dxlower does
+    /// not lower.
     pub refused: usize,
-    /// Files with an opcode no handler lowers yet.
+    /// An opcode no handler lowers yet.
     pub unsupported: usize,
-    /// Files that failed (invalid GLSL or an internal error).
+    /// Decoded, but invalid input (it breaks the bytecode format or a rule
+    /// the D3D runtime validates).
+    pub invalid: usize,
+    /// A fault of dxlower: GLSL the validator rejects, an internal error,
+    /// a panic.
     pub failed: usize,
+    /// Not a DXBC program.
+    pub decode_failed: usize,
+}
+
+impl Counts {
+    /// Files that decoded (every status but `decode_failed`).
+    pub fn decoded(&self) -> usize {
+        self.total - self.decode_failed
+    }
+
+    /// The per-status counts, in the order the summary prints them.
+    pub fn by_status(&self) -> [(Status, usize); 7] {
+        [
+            (Status::Validated, self.validated),
+            (Status::Translated, self.translated),
+            (Status::Refused, self.refused),
+            (Status::Unsupported, self.unsupported),
+            (Status::Invalid, self.invalid),
+            (Status::Failed, self.failed),
+            (Status::DecodeFailed, self.decode_failed),
+        ]
+    }
+}
+
+impl std::fmt::Display for Counts {
+    /// The summary line, every status once: `N files: V validated, T
+    /// translated, R refused, U unsupported, I invalid, F failed, D
+    /// decode_failed`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} files:", self.total)?;
+        for (k, (status, n)) in self.by_status().iter().enumerate() {
+            let sep = if k == 0 { " " } else { ", " };
+            write!(f, "{sep}{n} {status}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Counts the results.
@@ -138,19 +234,16 @@ pub fn count(results: &[FileResult]) -> Counts {
         ..Default::default()
     };
     for r in results {
-        if r.status != Status::DecodeFailed {
-            c.decoded += 1;
-        }
-        if r.produced_glsl {
-            c.translated += 1;
-        }
-        match r.status {
-            Status::Validated => c.validated += 1,
-            Status::Refused => c.refused += 1,
-            Status::Unsupported => c.unsupported += 1,
-            Status::Failed => c.failed += 1,
-            _ => {}
-        }
+        let slot = match r.status {
+            Status::Validated => &mut c.validated,
+            Status::Translated => &mut c.translated,
+            Status::Refused => &mut c.refused,
+            Status::Unsupported => &mut c.unsupported,
+            Status::Invalid => &mut c.invalid,
+            Status::Failed => &mut c.failed,
+            Status::DecodeFailed => &mut c.decode_failed,
+        };
+        *slot += 1;
     }
     c
 }

@@ -61,13 +61,11 @@ fn site(input: &StageInput<'_>, index: usize, inst: &Instruction) -> Site {
 fn map_err(e: LowerError, site: Site, h: &HandlerEntry) -> TranslateError {
     match e {
         LowerError::Refused(refusal) => TranslateError::Refused { refusal, site },
-        LowerError::InvalidProgram(why) => TranslateError::Refused {
-            refusal: crate::error::Refusal::new(
-                "invalid program",
-                format!("{why}; the D3D runtime rejects such bytecode"),
-            ),
-            site,
+        LowerError::InvalidProgram(message) => TranslateError::InvalidProgram {
+            message,
+            site: Some(site),
         },
+        LowerError::Profile(message) => TranslateError::Profile(message),
         LowerError::Invalid(e) => TranslateError::Lower {
             kind: Some(e.kind),
             message: e.message,
@@ -180,13 +178,18 @@ pub(crate) fn lower_linked(
 fn pass_error(p: &PassEntry, e: LowerError) -> TranslateError {
     match e {
         LowerError::Refused(r) => TranslateError::StageRefused(r),
-        LowerError::InvalidProgram(why) => {
-            TranslateError::StageRefused(crate::error::Refusal::new(
-                "invalid program",
-                format!("{why}; the D3D runtime rejects such bytecode"),
-            ))
-        }
+        LowerError::InvalidProgram(message) => TranslateError::InvalidProgram {
+            message,
+            site: None,
+        },
+        LowerError::Profile(message) => TranslateError::Pass {
+            kind: None,
+            pass: p.name.to_string(),
+            message,
+            location: p.location(),
+        },
         LowerError::Invalid(e) => TranslateError::Pass {
+            kind: Some(e.kind),
             pass: p.name.to_string(),
             message: e.message,
             location: p.location(),
@@ -223,6 +226,14 @@ fn lower_with(
         )));
     }
     let insts = &input.program.instructions;
+    // The block structure first (one linear pass): a program D3D rejects
+    // for its nesting ends here, before any text is written.
+    crate::structure::check_program(insts).map_err(|(i, message)| {
+        TranslateError::InvalidProgram {
+            message,
+            site: insts.get(i).map(|inst| site(&input, i, inst)),
+        }
+    })?;
     let passes = crate::pass::schedule(profile, link.is_some()).map_err(TranslateError::Profile)?;
     check_handlers(reg, &input)?;
     let mut dcx = DeclCtx::new(input, profile);
@@ -282,9 +293,38 @@ fn lower_with(
             }
         }
     }
+    if st.companion_misses() > 0 {
+        out.note(format!(
+            "{} integer read(s) of a temp lane without a uvec4 companion read the float view \
+             (the companion analysis missed a reader; the value is exact unless a driver \
+             flushes a denormal bit pattern)",
+            st.companion_misses()
+        ));
+    }
     out.record.limits = crate::limits::used(&out.record);
     crate::limits::check(&out.record.limits, profile).map_err(TranslateError::StageRefused)?;
     Ok(Lowered { stage, out })
+}
+
+/// The output bound of README "Untrusted input": the GLSL of any program is
+/// at most `OUTPUT_FACTOR` times the size of its container ...
+pub const OUTPUT_FACTOR: usize = 64;
+
+/// ... plus `OUTPUT_SLACK` bytes: the declarations a few bytes can ask for
+/// (`dcl_temps 4096`), the helpers, the preamble.
+pub const OUTPUT_SLACK: usize = 256 << 10;
+
+/// Whether `glsl` is within the output bound for an input of `input` bytes
+/// ([`OUTPUT_FACTOR`], [`OUTPUT_SLACK`]). The emitter makes it hold: every
+/// instruction writes a bounded number of lines of bounded length (the
+/// indentation is capped, [`crate::emit::MAX_INDENT`]); the measured worst
+/// case is 47 times the input (a `ret` repeated 16 blocks deep under a
+/// profile whose stage epilogue is a statement, each `ret` 4 bytes).
+pub fn within_output_bound(input: usize, glsl: &str) -> bool {
+    glsl.len()
+        <= OUTPUT_FACTOR
+            .saturating_mul(input)
+            .saturating_add(OUTPUT_SLACK)
 }
 
 /// The stage input of a parsed shader.

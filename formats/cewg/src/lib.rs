@@ -84,7 +84,8 @@ pub struct ProgramStatus {
     pub sha1: String,
     /// Its stage.
     pub stage: StageType,
-    /// `translated`, `decode_failed`, `refused`, `unsupported` or `failed`.
+    /// `translated`, `decode_failed`, `refused`, `unsupported`, `invalid` or
+    /// `failed`.
     pub status: String,
     /// Why it did not translate.
     pub reason: Option<String>,
@@ -133,14 +134,15 @@ impl Summary {
         v
     }
 
-    /// `N programs: T translated, R refused, U unsupported, F failed, D decode failed; P passes: L linked, I incomplete`.
+    /// `N programs: T translated, R refused, U unsupported, I invalid, F failed, D decode failed; P passes: L linked, I incomplete`.
     pub fn line(&self) -> String {
         format!(
-            "{} programs: {} translated, {} refused, {} unsupported, {} failed, {} decode failed; {} passes: {} linked, {} incomplete",
+            "{} programs: {} translated, {} refused, {} unsupported, {} invalid, {} failed, {} decode failed; {} passes: {} linked, {} incomplete",
             self.programs.len(),
             self.count("translated"),
             self.count("refused"),
             self.count("unsupported"),
+            self.count("invalid"),
             self.count("failed"),
             self.count("decode_failed"),
             self.passes,
@@ -487,7 +489,12 @@ pub fn build(
                             let own = progs[i].alone.clone();
                             outcome.insert(
                                 u,
-                                if own.is_ok() && e.0 != "refused" && e.0 != "decode_failed" {
+                                if own.is_ok()
+                                    && !matches!(
+                                        e.0.as_str(),
+                                        "refused" | "decode_failed" | "invalid"
+                                    )
+                                {
                                     Err(e.clone())
                                 } else {
                                     own

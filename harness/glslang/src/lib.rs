@@ -71,16 +71,7 @@ fn verdict(out: &std::process::Output) -> Result<(), ValidateError> {
 /// afterwards. `Err` carries the validator's log; a missing validator is
 /// an error, never a pass.
 pub fn glslang_link(vs: &str, ps: &str) -> Result<(), ValidateError> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "dxlower-link-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let io = |e: std::io::Error| ValidateError::Missing(format!("{}: {e}", dir.display()));
-    std::fs::create_dir_all(&dir).map_err(io)?;
-    let run = || {
+    in_temp_dir("link", |dir, io| {
         let v = dir.join("x.vert");
         let f = dir.join("x.frag");
         std::fs::write(&v, vs).map_err(io)?;
@@ -92,8 +83,96 @@ pub fn glslang_link(vs: &str, ps: &str) -> Result<(), ValidateError> {
             .output()
             .map_err(|e| ValidateError::Missing(e.to_string()))?;
         verdict(&out)
-    };
-    let r = run();
+    })
+}
+
+/// Runs `f` in a fresh temporary directory `dxlower-<what>-<pid>-<n>`,
+/// removed afterwards; `f` gets the directory and the conversion of an I/O
+/// error into a [`ValidateError`] naming it.
+fn in_temp_dir<T>(
+    what: &str,
+    f: impl FnOnce(
+        &std::path::Path,
+        &dyn Fn(std::io::Error) -> ValidateError,
+    ) -> Result<T, ValidateError>,
+) -> Result<T, ValidateError> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "dxlower-{what}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let io = |e: std::io::Error| ValidateError::Missing(format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    let r = f(&dir, &io);
     let _ = std::fs::remove_dir_all(&dir);
     r
+}
+
+/// Compiles many GLSL ES stages with one `glslangValidator` process (each
+/// file compiled on its own, as [`glslang`] does, without a link), so that
+/// thousands of small stages cost one process start per batch instead of
+/// one per stage. Returns one verdict per stage, in order: `Err` carries
+/// that stage's part of the log. The texts are written to a fresh temporary
+/// directory, removed afterwards; a missing validator is an error, never a
+/// pass.
+pub fn glslang_batch(
+    stages: &[(&str, ProgramType)],
+) -> Result<Vec<Result<(), String>>, ValidateError> {
+    if stages.is_empty() {
+        return Ok(Vec::new());
+    }
+    in_temp_dir("batch", |dir, io| {
+        let mut paths = Vec::with_capacity(stages.len());
+        for (i, (glsl, stage)) in stages.iter().enumerate() {
+            let ext = match stage {
+                ProgramType::Vertex => "vert",
+                ProgramType::Pixel => "frag",
+                other => return Err(ValidateError::Stage(*other)),
+            };
+            let p = dir.join(format!("s{i}.{ext}"));
+            std::fs::write(&p, glsl).map_err(io)?;
+            paths.push(p);
+        }
+        let out = Command::new("glslangValidator")
+            .args(&paths)
+            .output()
+            .map_err(|e| ValidateError::Missing(e.to_string()))?;
+        let log = String::from_utf8_lossy(&out.stdout);
+        // The log is each file's path on a line of its own, followed by
+        // that file's messages (none when it compiled).
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let mut verdicts: Vec<Result<(), String>> = vec![Ok(()); stages.len()];
+        let mut current: Option<usize> = None;
+        for line in log.lines() {
+            if let Some(i) = names.iter().position(|n| n == line.trim()) {
+                current = Some(i);
+                continue;
+            }
+            if let Some(i) = current {
+                if line.starts_with("ERROR") {
+                    let v = &mut verdicts[i];
+                    let mut text = v.clone().err().unwrap_or_default();
+                    text.push_str(line);
+                    text.push('\n');
+                    *v = Err(text);
+                }
+            }
+        }
+        let failed = verdicts.iter().any(Result::is_err);
+        if failed == out.status.success() {
+            // The log did not say which file failed: fall back to one
+            // process per stage.
+            return stages
+                .iter()
+                .map(|(g, s)| match glslang(g, *s) {
+                    Ok(()) => Ok(Ok(())),
+                    Err(ValidateError::Rejected(log)) => Ok(Err(log)),
+                    Err(e) => Err(e),
+                })
+                .collect();
+        }
+        Ok(verdicts)
+    })
 }

@@ -12,6 +12,7 @@ use crate::common::test;
 use crate::flow;
 use dxlower_core::{reg_of, register_handler, Ctx, Lower, LowerError, Refusal};
 use dxlower_dxbc::{Instruction, Opcode, Operand, OperandType};
+use std::collections::BTreeMap;
 
 /// The subroutine number of a label operand (`l3` → 3).
 fn label_number(op: &Operand) -> Result<u32, LowerError> {
@@ -29,13 +30,31 @@ fn label_number(op: &Operand) -> Result<u32, LowerError> {
     }
 }
 
-/// The subroutine numbers defined by `label` instructions, in order.
-fn labels(insts: &[Instruction]) -> Vec<Option<u32>> {
-    insts
-        .iter()
-        .filter(|x| x.opcode == Opcode::Label)
-        .map(|x| x.operands.first().and_then(|o| label_number(o).ok()))
-        .collect()
+/// The subroutine numbers the `label` instructions define: in program
+/// order (`None` for a label that is not `l#`) and how often each is
+/// defined. Computed once per stage (every `label` and `call` asks).
+#[derive(Default)]
+struct Labels {
+    done: bool,
+    order: Vec<Option<u32>>,
+    count: BTreeMap<u32, usize>,
+}
+
+fn labels<'c>(cx: &'c mut Ctx<'_>) -> &'c Labels {
+    let insts = flow::instructions(cx);
+    let l = cx.scratch::<Labels>();
+    if !l.done {
+        l.done = true;
+        l.order = insts
+            .iter()
+            .filter(|x| x.opcode == Opcode::Label)
+            .map(|x| x.operands.first().and_then(|o| label_number(o).ok()))
+            .collect();
+        for n in l.order.iter().flatten() {
+            *l.count.entry(*n).or_default() += 1;
+        }
+    }
+    l
 }
 
 /// `label lN`: starts subroutine `N`.
@@ -84,14 +103,21 @@ fn lower_label<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
             "subroutine l{n} does not end with a top-level `ret`"
         )));
     }
-    let all = labels(insts);
-    if all.iter().filter(|&&l| l == Some(n)).count() > 1 {
+    let first = !cx.in_function();
+    let all = labels(cx);
+    if all.count.get(&n).is_some_and(|&c| c > 1) {
         return Err(LowerError::invalid(format!("label l{n} is defined twice")));
     }
-    let prototypes = all
-        .into_iter()
-        .flatten()
-        .map(|l| format!("void sub_{l}();"));
+    // The prototypes are written by the first label only.
+    let prototypes: Vec<String> = if !first {
+        Vec::new()
+    } else {
+        all.order
+            .iter()
+            .flatten()
+            .map(|l| format!("void sub_{l}();"))
+            .collect()
+    };
     cx.begin_function(prototypes, format_args!("void sub_{n}()"));
     Ok(())
 }
@@ -114,7 +140,7 @@ fn lower_label<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
 fn lower_call<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     let conditional = inst.opcode == Opcode::Callc;
     let n = label_number(cx.operand(inst, usize::from(conditional))?)?;
-    if !labels(flow::instructions(cx)).contains(&Some(n)) {
+    if !labels(cx).count.contains_key(&n) {
         return Err(LowerError::invalid(format!(
             "call of l{n}, which no `label` defines"
         )));

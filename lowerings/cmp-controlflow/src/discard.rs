@@ -14,17 +14,26 @@ pub(crate) const FLAG: &str = "hlslcc_discard";
 /// only pixel shaders that contain a `discard`; `auto` defers when a
 /// derivative or implicit-LOD sample can run after one
 /// ([`flow::derivative_after_discard`]).
-pub(crate) fn deferred(cx: &Ctx<'_>) -> bool {
+///
+/// The answer scans the whole program, so it is computed once per stage
+/// and kept (every `ret` and `discard` asks).
+pub(crate) fn deferred(cx: &mut Ctx<'_>) -> bool {
+    #[derive(Default)]
+    struct Deferred(Option<bool>);
+    if let Some(d) = cx.scratch::<Deferred>().0 {
+        return d;
+    }
     let st = cx.state();
     let insts = flow::instructions(cx);
-    if !st.is_pixel() || !insts.iter().any(|x| x.opcode == Opcode::Discard) {
-        return false;
-    }
-    match cx.switches::<crate::CmpControlflowSwitches>().discard_mode {
-        DiscardMode::Immediate => false,
-        DiscardMode::Deferred => true,
-        DiscardMode::Auto => flow::derivative_after_discard(insts),
-    }
+    let d = st.is_pixel()
+        && insts.iter().any(|x| x.opcode == Opcode::Discard)
+        && match cx.switches::<crate::CmpControlflowSwitches>().discard_mode {
+            DiscardMode::Immediate => false,
+            DiscardMode::Deferred => true,
+            DiscardMode::Auto => flow::derivative_after_discard(insts),
+        };
+    cx.scratch::<Deferred>().0 = Some(d);
+    d
 }
 
 /// Declares the flag once, as a global: subroutine bodies (`label`) can

@@ -5,25 +5,14 @@
 //! must sit directly in a `switch`), whether an instruction ends its
 //! subroutine, whether a derivative can run after a `discard`. These
 //! functions answer from the decoded program (the frozen stage state holds
-//! it), so malformed nesting is reported as a lowering error instead of
-//! producing unbalanced GLSL.
+//! it). The nesting rules are the core's ([`dxlower_core::structure`]),
+//! which checks the whole program before anything is lowered, so malformed
+//! nesting is an invalid-program error, never unbalanced GLSL.
 
 use dxlower_core::{Ctx, LowerError};
 use dxlower_dxbc::{Instruction, Opcode};
 
-/// A structured block opened by a DXBC instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Block {
-    /// `if` … (`else` …) `endif`; `has_else` once the `else` is seen.
-    If {
-        /// Whether the `else` branch has started.
-        has_else: bool,
-    },
-    /// `loop` … `endloop`.
-    Loop,
-    /// `switch` … `endswitch`.
-    Switch,
-}
+pub(crate) use dxlower_core::structure::Block;
 
 /// The program's instructions.
 pub(crate) fn instructions<'a>(cx: &Ctx<'a>) -> &'a [Instruction] {
@@ -67,52 +56,13 @@ pub(crate) fn segment_end(insts: &[Instruction], idx: usize) -> usize {
         .map_or(insts.len(), |(i, _)| i)
 }
 
-/// Applies one instruction to the block stack; `Err` names the mismatch.
+/// Applies one instruction to the block stack (the core's rules,
+/// [`dxlower_core::structure::step`]); `Err` names the mismatch. The core
+/// checks the whole program before lowering, so a translation never sees
+/// these errors; a handler run on its own (the test harness) does.
 fn step(stack: &mut Vec<Block>, inst: &Instruction, at: usize) -> Result<(), LowerError> {
-    // Unbalanced or misplaced control flow is bytecode the D3D runtime
-    // rejects: an invalid program, refused as such.
-    let bad = |what: &str| {
-        LowerError::InvalidProgram(format!(
-            "`{}` at instruction {at}: {what}",
-            inst.opcode.mnemonic()
-        ))
-    };
-    match inst.opcode {
-        Opcode::If => stack.push(Block::If { has_else: false }),
-        Opcode::Else => match stack.last_mut() {
-            Some(Block::If { has_else }) if !*has_else => *has_else = true,
-            _ => return Err(bad("no open `if` without `else`")),
-        },
-        Opcode::Endif => match stack.pop() {
-            Some(Block::If { .. }) => {}
-            _ => return Err(bad("no open `if`")),
-        },
-        Opcode::Loop => stack.push(Block::Loop),
-        Opcode::Endloop => match stack.pop() {
-            Some(Block::Loop) => {}
-            _ => return Err(bad("no open `loop`")),
-        },
-        Opcode::Switch => stack.push(Block::Switch),
-        Opcode::Endswitch => match stack.pop() {
-            Some(Block::Switch) => {}
-            _ => return Err(bad("no open `switch`")),
-        },
-        Opcode::Case | Opcode::Default if stack.last() != Some(&Block::Switch) => {
-            return Err(bad("label outside the top level of a `switch`"));
-        }
-        Opcode::Break | Opcode::Breakc
-            if !stack
-                .iter()
-                .any(|b| matches!(b, Block::Loop | Block::Switch)) =>
-        {
-            return Err(bad("not inside a `loop` or `switch`"));
-        }
-        Opcode::Continue | Opcode::Continuec if !stack.contains(&Block::Loop) => {
-            return Err(bad("not inside a `loop`"));
-        }
-        _ => {}
-    }
-    Ok(())
+    dxlower_core::structure::step(stack, inst)
+        .map_err(|e| LowerError::InvalidProgram(format!("{e} (instruction {at})")))
 }
 
 /// The blocks open just before instruction `idx` in its segment (innermost
@@ -178,12 +128,20 @@ pub(crate) fn check(cx: &mut Ctx<'_>, inst: &Instruction) -> Result<Vec<Block>, 
     Ok(stack)
 }
 
-/// The previous instruction of the same segment, if any.
+/// The previous instruction of the same segment, if any (constant time:
+/// the segment starts after a `label`).
 pub(crate) fn previous(insts: &[Instruction], idx: usize) -> Option<&Instruction> {
-    if idx > segment_start(insts, idx) {
-        insts.get(idx - 1)
-    } else {
-        None
+    idx.checked_sub(1)
+        .and_then(|i| insts.get(i))
+        .filter(|x| x.opcode != Opcode::Label)
+}
+
+/// Whether instruction `idx` is the last of its segment: a `label` or the
+/// end of the program follows (constant time).
+pub(crate) fn ends_segment(insts: &[Instruction], idx: usize) -> bool {
+    match insts.get(idx + 1) {
+        Some(next) => next.opcode == Opcode::Label,
+        None => true,
     }
 }
 

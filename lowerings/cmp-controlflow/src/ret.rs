@@ -42,7 +42,7 @@ fn lower_ret<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
     if cx.in_function() {
         let insts = flow::instructions(cx);
         let idx = flow::index_of(cx, inst)?;
-        if blocks.is_empty() && flow::segment_end(insts, idx) == idx + 1 {
+        if blocks.is_empty() && flow::ends_segment(insts, idx) {
             cx.end_function();
         }
     }

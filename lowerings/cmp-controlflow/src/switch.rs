@@ -4,6 +4,36 @@ use crate::common::render;
 use crate::flow;
 use dxlower_core::{register_handler, regs, Ctx, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode, OperandType};
+use std::collections::BTreeSet;
+
+/// The labels seen in each open switch (innermost last): its `case`
+/// values and whether it has a `default`. A switch "behaves exactly as a
+/// switch construct in the C language" (D3D11.3 §22.7.18), where a repeated
+/// label is an error, as it is in GLSL ES 3.00 (§6.2).
+#[derive(Default)]
+struct SwitchLabels(Vec<(BTreeSet<u32>, bool)>);
+
+/// Records a label (`Some(value)` for `case`, `None` for `default`) in the
+/// innermost switch; a repeated one is an invalid program.
+fn record_label(cx: &mut Ctx<'_>, label: Option<u32>) -> Result<(), LowerError> {
+    let Some((values, default)) = cx.scratch::<SwitchLabels>().0.last_mut() else {
+        return Ok(());
+    };
+    let repeated = match label {
+        Some(v) => !values.insert(v),
+        None => std::mem::replace(default, true),
+    };
+    if repeated {
+        let what = match label {
+            Some(v) => format!("`case {}`", v as i32),
+            None => "`default`".to_string(),
+        };
+        return Err(LowerError::InvalidProgram(format!(
+            "{what} appears twice in one `switch` (a switch behaves as in C, D3D11.3 §22.7.18)"
+        )));
+    }
+    Ok(())
+}
 
 /// Writes a label line one level left of the statements (`case 2:`).
 fn label_line(cx: &mut Ctx<'_>, text: &str) -> Result<(), LowerError> {
@@ -44,6 +74,7 @@ fn lower_switch<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
     }
     let sel = render(&cx.src(inst, 0, Ty::Int, 1)?)?;
     cx.open_switch(format_args!("{sel}"));
+    cx.scratch::<SwitchLabels>().0.push(Default::default());
     Ok(())
 }
 
@@ -79,6 +110,7 @@ fn lower_case<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
             ))
         }
     };
+    record_label(cx, Some(value))?;
     let mut text = String::from("case ");
     regs::write_int_bits(&mut text, value)
         .map_err(|_| LowerError::invalid("case label cannot be printed"))?;
@@ -101,6 +133,7 @@ fn lower_case<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerEr
 /// ```
 fn lower_default<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
     flow::check(cx, inst)?;
+    record_label(cx, None)?;
     label_line(cx, "default:")
 }
 
@@ -134,6 +167,7 @@ fn lower_endswitch<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lo
     ) {
         cx.line(format_args!("break;"));
     }
+    cx.scratch::<SwitchLabels>().0.pop();
     cx.close_switch()
 }
 

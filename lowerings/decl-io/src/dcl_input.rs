@@ -118,6 +118,16 @@ pub fn declare_attributes(cx: &mut DeclCtx<'_>, reg: u32, mask: u8) -> Result<()
             ),
         };
         let (i, new) = io::var_once(cx, var)?;
+        if new && cx.declares(&name) {
+            // Another row of the signature has the same semantic (under
+            // `FloatValue` its variable is spelled differently, so
+            // `var_once` does not see it): D3D requires semantics to be
+            // unique in a signature.
+            return Err(LowerError::invalid(format!(
+                "two input signature rows have the semantic `{sem}` index {} (the second in v{reg})",
+                hit.elem.semantic_index
+            )));
+        }
         if new {
             let mut v = io::from_row(
                 io::interface(&name, Direction::In, decl_ty, k),

@@ -10,7 +10,7 @@ use dxlower_core::{
 use dxlower_dxbc::{
     Instruction, Opcode, OperandType, Payload, Program, ResourceDimension, ReturnType,
 };
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Sampling opcodes whose (texture, sampler) pair needs a combined
 /// uniform, and whether they compare (shadow twin).
@@ -23,25 +23,30 @@ fn sampling(op: Opcode) -> Option<bool> {
     }
 }
 
-/// The samplers used with texture `t` by plain and by comparing sampling
-/// instructions of the program (resource operand `t#`, sampler operand
-/// `s#`; in SM5.1 the registers `T<id>[t]`, `S<id>[s]` name), each sorted.
-pub fn sampler_pairs(program: &Program, t: u32) -> (BTreeSet<u32>, BTreeSet<u32>) {
-    let mut plain = BTreeSet::new();
-    let mut cmp = BTreeSet::new();
-    let sm51 = program.version.at_least(5, 1);
-    for inst in &program.instructions {
-        let Some(compare) = sampling(inst.opcode) else {
-            continue;
-        };
-        let reg = |ty| {
-            inst.operands
-                .iter()
-                .find(|o| o.ty == ty)
-                .and_then(|o| operand_register(o, sm51))
-        };
-        if let (Some(r), Some(s)) = (reg(OperandType::Resource), reg(OperandType::Sampler)) {
-            if r == t {
+/// The samplers each texture is used with by plain and by comparing
+/// sampling instructions of the program (resource operand `t#`, sampler
+/// operand `s#`; in SM5.1 the registers `T<id>[t]`, `S<id>[s]` name), each
+/// sorted: texture → (plain, comparing). One pass over the program.
+#[derive(Default)]
+pub struct SamplerPairs(BTreeMap<u32, (BTreeSet<u32>, BTreeSet<u32>)>);
+
+impl SamplerPairs {
+    /// The pairs of every texture of `program`.
+    pub fn of(program: &Program) -> SamplerPairs {
+        let mut pairs = SamplerPairs::default();
+        let sm51 = program.version.at_least(5, 1);
+        for inst in &program.instructions {
+            let Some(compare) = sampling(inst.opcode) else {
+                continue;
+            };
+            let reg = |ty| {
+                inst.operands
+                    .iter()
+                    .find(|o| o.ty == ty)
+                    .and_then(|o| operand_register(o, sm51))
+            };
+            if let (Some(r), Some(s)) = (reg(OperandType::Resource), reg(OperandType::Sampler)) {
+                let (plain, cmp) = pairs.0.entry(r).or_default();
                 if compare {
                     cmp.insert(s);
                 } else {
@@ -49,8 +54,13 @@ pub fn sampler_pairs(program: &Program, t: u32) -> (BTreeSet<u32>, BTreeSet<u32>
                 }
             }
         }
+        pairs
     }
-    (plain, cmp)
+
+    /// The samplers used with texture `t`: (plain, comparing).
+    pub fn of_texture(&self, t: u32) -> (BTreeSet<u32>, BTreeSet<u32>) {
+        self.0.get(&t).cloned().unwrap_or_default()
+    }
 }
 
 /// The base type a texture returns, from the x return-type nibble of the
@@ -279,7 +289,15 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         return Ok(());
     }
     let base = sampler_base(t, dim, profile)?;
-    let (plain, cmp) = sampler_pairs(cx.state().input.program, t);
+    // Every `dcl_resource` asks: the program is scanned once per stage.
+    if cx.data::<SamplerPairs>().is_none() {
+        let pairs = SamplerPairs::of(cx.state().input.program);
+        cx.set_data(pairs);
+    }
+    let (plain, cmp) = cx
+        .data::<SamplerPairs>()
+        .map(|p| p.of_texture(t))
+        .unwrap_or_default();
     if !cmp.is_empty() {
         let shadow_ok = matches!(
             dim,

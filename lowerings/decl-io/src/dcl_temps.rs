@@ -19,10 +19,12 @@ const MAX_TEMPS: u32 = 4096;
 /// `floatBitsToInt`/`floatBitsToUint`, which the core's register model
 /// prints. `dcl_temps 0` declares nothing.
 ///
-/// Under the `FloatVec4UVec4Companions` register model each temp also gets
-/// its companion `uvec4 rN_u;` right after `vec4 rN;`; the core keeps both
-/// views equal at every write and reads integers from the companion
-/// ([`dxlower_core::profile::RegisterModel`]).
+/// Under the `FloatVec4UVec4Companions` register model a temp that some
+/// instruction reads as an integer also gets its companion `uvec4 rN_u;`
+/// right after `vec4 rN;` ([`dxlower_core::StageState::companion_lanes`]);
+/// the core keeps both views equal at every write and reads integers from
+/// the companion ([`dxlower_core::profile::RegisterModel`]). A temp only
+/// read as a float has no companion.
 ///
 /// **Differences from HLSLcc**: HLSLcc runs a type analysis and declares
 /// typed shadows (`u_xlat0`, `u_xlati0`, `u_xlatu0`); here one `vec4` per
@@ -33,8 +35,8 @@ const MAX_TEMPS: u32 = 4096;
 /// ```text
 /// dcl_temps 2   →   vec4 r0;
 ///                   vec4 r1;
-/// dcl_temps 1   →   vec4 r0;        (companion register model)
-///                   uvec4 r0_u;
+/// dcl_temps 1   →   vec4 r0;        (companion register model, r0 read
+///                   uvec4 r0_u;      as an integer somewhere)
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
     let n = match inst.payload {
@@ -52,10 +54,9 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             cx.state().temps
         )));
     }
-    let companions = cx.state().companions();
     for r in 0..n {
         cx.decl(format_args!("vec4 r{r};"));
-        if companions {
+        if cx.state().companion_lanes(r) != 0 {
             let u = temp_companion(r);
             cx.decl(format_args!("uvec4 {u};"));
         }

@@ -25,7 +25,9 @@ use dxlower_dxbc::InterpolationMode;
 /// shader uses has no matching vertex output; D3D leaves such an input
 /// undefined (in practice, zero on most drivers), so zero is the value
 /// chosen (profiles.md §4.7, "zero-fill on the VS side"). The pixel stage
-/// is left as it is.
+/// is left as it is. Each zero-filled varying is a note of the vertex
+/// stage's record (the program manifest lists it; `dxlower link` prints
+/// it).
 ///
 /// ```text
 /// PS: dcl_input_ps linear v2.xy (TEXCOORD5), VS writes no TEXCOORD5
@@ -51,6 +53,14 @@ fn link_unfed_varyings(cx: &mut DeclCtx<'_>, _spec: &PassSpec) -> Result<(), Low
             iv.mask = v.mask;
             cx.declare_interface(iv);
             cx.early(format_args!("{name} = {};", io::zero(v.ty, k)));
+            io::note(
+                cx,
+                format!(
+                    "{name}: the pixel stage reads {}{} and no vertex output writes it; \
+                     the vertex stage writes zero (D3D leaves it undefined)",
+                    v.semantic, v.index
+                ),
+            );
         }
     }
     Ok(())
@@ -74,7 +84,7 @@ fn indices(spec: &PassSpec) -> Result<Option<Vec<u32>>, LowerError> {
             .split(',')
             .map(|s| {
                 s.trim().parse::<u32>().map_err(|_| {
-                    LowerError::invalid(format!(
+                    LowerError::profile(format!(
                         "parameter indices = {list:?}: expected \"all\" or semantic indices such as \"0,1\""
                     ))
                 })

@@ -63,7 +63,7 @@ pub struct DeclIoSwitches {
 impl Default for DeclIoSwitches {
     fn default() -> Self {
         DeclIoSwitches {
-            sampler_precision: SamplerPrecision::PerKind,
+            sampler_precision: SamplerPrecision::Highp,
             early_fragment_tests: EarlyFragmentTests::Drop,
             noperspective: NoPerspective::Drop,
             sample_qualifier: Gate::Drop,

@@ -22,7 +22,7 @@ impl Default for IntegerConvSwitches {
     fn default() -> Self {
         IntegerConvSwitches {
             ftoi_ftou: FtoiFtou::D3dExact,
-            f32tof16: F32ToF16::Clamped,
+            f32tof16: F32ToF16::Exact,
         }
     }
 }

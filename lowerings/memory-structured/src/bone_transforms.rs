@@ -150,7 +150,7 @@ pub struct BonePass {
 }
 
 fn bad(msg: impl std::fmt::Display) -> LowerError {
-    LowerError::invalid(format!("profile pass {PASS}: {msg}"))
+    LowerError::profile(format!("profile pass {PASS}: {msg}"))
 }
 
 impl BonePass {

@@ -166,7 +166,7 @@ pub struct DataTexturePass {
 }
 
 fn bad(msg: impl std::fmt::Display) -> LowerError {
-    LowerError::invalid(format!("profile pass {PASS}: {msg}"))
+    LowerError::profile(format!("profile pass {PASS}: {msg}"))
 }
 
 impl DataTexturePass {
@@ -497,6 +497,15 @@ pub fn lower_load<'a>(
         BufferKind::Raw => (None, 1, 2),
     };
     let label = kind.label();
+    if let Some(d) = cx.state().resources.get(&reg) {
+        // Damaged bytecode: a load of a buffer from a register the program
+        // declares as a texture.
+        return Err(LowerError::invalid(format!(
+            "`{}` reads t{reg} as a {label}, but t{reg} is declared as a {}",
+            inst.opcode,
+            d.dim.name()
+        )));
+    }
     let declared = cx
         .record()
         .samplers

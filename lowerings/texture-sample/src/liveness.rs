@@ -17,9 +17,13 @@
 //!   the way (a subroutine may read the register), make every lane live;
 //! - `ret` at the instruction's level, a `label` (the end of the main
 //!   body) and the end of the program end the scan with the remaining
-//!   lanes dead.
+//!   lanes dead;
+//! - a scan that has not ended after [`SCAN_LIMIT`] instructions reports
+//!   the remaining lanes live, so that each query costs a bounded number of
+//!   steps and a program of many `resinfo`s stays linear in its length
+//!   (README "Untrusted input"). No corpus shader comes near the limit.
 
-use dxlower_dxbc::{Components, Opcode, Operand, OperandType, Program};
+use dxlower_dxbc::{Components, Instruction, Opcode, Operand, OperandType, Program};
 
 /// True when `op` (or a relative index inside it) reads lanes of
 /// `r{reg}` in `lanes`.
@@ -54,21 +58,61 @@ fn writes(op: &Operand, reg: u32) -> u8 {
     }
 }
 
+/// How many instructions after the write a scan looks at before it
+/// reports the remaining lanes live.
+pub const SCAN_LIMIT: usize = 1024;
+
+/// The position of `inst` in `program` (instructions are in dword-offset
+/// order: a binary search, confirmed by identity).
+pub fn index_of(program: &Program, inst: &Instruction) -> Option<usize> {
+    let insts = &program.instructions;
+    insts
+        .binary_search_by_key(&inst.offset, |x| x.offset)
+        .ok()
+        .filter(|&i| std::ptr::eq(&insts[i], inst))
+        .or_else(|| insts.iter().position(|x| std::ptr::eq(x, inst)))
+}
+
+/// The loop depth of the program before an instruction, kept between the
+/// queries of one stage (handlers run in program order, so the whole stage
+/// costs one pass over the program).
+#[derive(Default)]
+pub struct LoopCursor {
+    next: usize,
+    depth: i64,
+}
+
+impl LoopCursor {
+    /// Whether instruction `at` is inside a `loop`.
+    pub fn in_loop(&mut self, program: &Program, at: usize) -> bool {
+        if at < self.next {
+            *self = LoopCursor::default();
+        }
+        for inst in program.instructions.get(self.next..at).unwrap_or_default() {
+            match inst.opcode {
+                Opcode::Loop => self.depth += 1,
+                Opcode::Endloop => self.depth -= 1,
+                _ => {}
+            }
+        }
+        self.next = at;
+        self.depth > 0
+    }
+}
+
 /// The lanes of `mask` in `r{reg}`, written by instruction `at`, that some
 /// later instruction may read.
 pub fn live_after(program: &Program, at: usize, reg: u32, mask: u8) -> u8 {
+    let in_loop = LoopCursor::default().in_loop(program, at);
+    live_after_in(program, at, in_loop, reg, mask)
+}
+
+/// [`live_after`] when whether `at` is inside a loop is known.
+pub fn live_after_in(program: &Program, at: usize, in_loop: bool, reg: u32, mask: u8) -> u8 {
     let insts = &program.instructions;
     // Inside a loop: a read earlier in the body may see the value on the
     // next iteration.
-    let mut loops = 0i32;
-    for inst in insts.iter().take(at) {
-        match inst.opcode {
-            Opcode::Loop => loops += 1,
-            Opcode::Endloop => loops -= 1,
-            _ => {}
-        }
-    }
-    if loops > 0 {
+    if in_loop {
         return mask;
     }
     let mut live = mask;
@@ -77,7 +121,10 @@ pub fn live_after(program: &Program, at: usize, reg: u32, mask: u8) -> u8 {
     // In a sibling branch of a block that encloses `at` (its `else` or a
     // later `case`): instructions there do not run after `at`.
     let mut sibling = false;
-    for inst in insts.iter().skip(at + 1) {
+    for (n, inst) in insts.iter().skip(at + 1).enumerate() {
+        if n >= SCAN_LIMIT {
+            return mask;
+        }
         match inst.opcode {
             Opcode::If | Opcode::Loop | Opcode::Switch => depth += 1,
             Opcode::Endif | Opcode::Endloop | Opcode::Endswitch => {

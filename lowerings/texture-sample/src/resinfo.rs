@@ -78,7 +78,12 @@ fn size_width(dim: Dim) -> u8 {
 /// receive the mip count when no later instruction can read them (fxc
 /// writes `resinfo_uint r0.xyzw` for `GetDimensions(w, h)` and overwrites
 /// `r0.w` first; see [`crate::liveness`]).
-fn drop_dead_levels<'a>(cx: &Ctx<'a>, inst: &'a Instruction, d: Dst<'a>, tex: &Tex<'_>) -> Dst<'a> {
+fn drop_dead_levels<'a>(
+    cx: &mut Ctx<'a>,
+    inst: &'a Instruction,
+    d: Dst<'a>,
+    tex: &Tex<'_>,
+) -> Dst<'a> {
     if !matches!(
         cx.switches::<crate::TextureSampleSwitches>()
             .resinfo_mip_count,
@@ -95,16 +100,11 @@ fn drop_dead_levels<'a>(cx: &Ctx<'a>, inst: &'a Instruction, d: Dst<'a>, tex: &T
         return d;
     }
     let program = cx.state().input.program;
-    let (Some(at), Some(reg)) = (
-        program
-            .instructions
-            .iter()
-            .position(|i| std::ptr::eq(i, inst)),
-        d.op.reg(),
-    ) else {
+    let (Some(at), Some(reg)) = (liveness::index_of(program, inst), d.op.reg()) else {
         return d;
     };
-    let dead = levels_lanes & !liveness::live_after(program, at, reg, levels_lanes);
+    let in_loop = cx.scratch::<liveness::LoopCursor>().in_loop(program, at);
+    let dead = levels_lanes & !liveness::live_after_in(program, at, in_loop, reg, levels_lanes);
     Dst {
         mask: d.mask & !dead,
         ..d

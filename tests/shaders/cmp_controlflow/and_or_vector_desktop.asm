@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), mobile_workarounds: false)
+// profile: (extends: Some("webgl2-fast"), mobile_workarounds: false)
 //
 // Input signature:
 //

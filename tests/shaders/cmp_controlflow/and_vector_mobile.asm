@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Destination aliases a source with a permuting swizzle.
 //

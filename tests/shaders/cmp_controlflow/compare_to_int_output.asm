@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // A mask written to an int render target, and source modifiers applied
 // to the typed read.

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // `deriv_rtx` after the discard needs the quad alive: `auto` defers.
 //

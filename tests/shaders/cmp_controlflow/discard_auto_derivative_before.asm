@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // The same program with the derivative before the discard stays
 // immediate.

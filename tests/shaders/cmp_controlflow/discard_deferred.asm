@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), cmp_controlflow: (discard_mode: Deferred))
+// profile: (extends: Some("webgl2-fast"), cmp_controlflow: (discard_mode: Deferred))
 //
 // A return before the discard in program order still checks
 // the flag (a loop could have set it earlier).

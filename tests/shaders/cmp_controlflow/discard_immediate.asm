@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), cmp_controlflow: (discard_mode: Immediate))
+// profile: (extends: Some("webgl2-fast"), cmp_controlflow: (discard_mode: Immediate))
 //
 // Input signature:
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Masked with a swizzled source: the operands are read through
 // the mask and the bvec gets no swizzle.

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Replicated condition: one ternary over the vectors; the
 // integer immediate keeps its bits.

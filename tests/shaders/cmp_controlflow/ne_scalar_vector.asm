@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Lanes y and z read components 1 and 2 of each swizzle.
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // The wine test_sm5_swapc_instruction shapes.
 // Destinations are the values.

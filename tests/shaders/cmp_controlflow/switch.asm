@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Two labels sharing a body.
 // Fall-through into the next label.

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // break leaves the switch, continue the loop.
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 // expect: error
 //
 // Values that can never be outputs are malformed, not refused.

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (clip_cull_distance: true))
+// profile: (extends: Some("webgl2-fast"), decl_io: (clip_cull_distance: true))
 // check: notes, lanes
 // validate: none
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 // check: notes, lanes
 vs_5_0
 dcl_constantbuffer CB0[4], immediateIndexed

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (icb_shape: ConstVec4Array))
+// profile: (extends: Some("webgl2-fast"), decl_io: (icb_shape: ConstVec4Array))
 // check: notes, lanes
 // validate: none
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 // check: notes, lanes
 //
 // ICB dwords: 1.5, a NaN with payload, the denormal 1 (an integer 1

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (noperspective: Extension))
+// profile: (extends: Some("webgl2-fast"), decl_io: (noperspective: Extension))
 // check: notes, lanes
 //
 // Input signature:

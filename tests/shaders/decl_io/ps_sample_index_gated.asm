@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (sample_variables: true))
+// profile: (extends: Some("webgl2-fast"), decl_io: (sample_variables: true))
 // check: notes, lanes
 // validate: none
 //

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (sampler_precision: Mediump))
+// profile: (extends: Some("webgl2-fast"), decl_io: (sampler_precision: Mediump))
 // check: notes, lanes
 //
 // The sampling instructions write null and read immediates (the

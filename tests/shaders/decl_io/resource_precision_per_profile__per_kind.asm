@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 // check: notes, lanes
 //
 // The sampling instructions write null and read immediates (the

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 // check: notes, lanes
 //
 // t4 only fetched (ld), t6 unused: bare uniforms only.

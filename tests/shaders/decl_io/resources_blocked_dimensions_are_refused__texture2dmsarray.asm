@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 // expect: error
 vs_5_0
 dcl_resource_texture2dmsarray(4) (float,float,float,float) t2

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (texture_buffers: Emulate))
+// profile: (extends: Some("webgl2-fast"), decl_io: (texture_buffers: Emulate))
 // check: notes, lanes
 vs_5_0
 dcl_resource_buffer (float,float,float,float) t0

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 // check: notes, lanes
 //
 // Lower-case varyings are folded (D3D pairs them case-insensitively);

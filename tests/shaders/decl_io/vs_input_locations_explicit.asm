@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (vs_input_locations: Explicit))
+// profile: (extends: Some("webgl2-fast"), decl_io: (vs_input_locations: Explicit))
 // check: notes, lanes
 //
 // Input signature:

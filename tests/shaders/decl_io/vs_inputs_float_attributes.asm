@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 // check: notes, lanes
 //
 // The declaration of v2 (.xy) is narrower than its row (TEXCOORD3,

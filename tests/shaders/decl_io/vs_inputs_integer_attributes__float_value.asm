@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (integer_vertex_attributes: FloatValue))
+// profile: (extends: Some("webgl2-fast"), decl_io: (integer_vertex_attributes: FloatValue))
 // check: notes, lanes
 //
 // Input signature:

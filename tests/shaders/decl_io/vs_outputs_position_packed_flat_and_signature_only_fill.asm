@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 // check: notes, lanes
 //
 // TEXCOORD0 written, TEXCOORD1 (o1.zw) never: zero-filled.

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (signature_only_output_fill: false))
+// profile: (extends: Some("webgl2-fast"), decl_io: (signature_only_output_fill: false))
 // check: notes, lanes
 //
 // The program of vs_outputs_position_packed_flat_and_signature_only_fill:

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), decl_io: (vertex_id_base: Uniform("dx_FirstVertex")))
+// profile: (extends: Some("webgl2-fast"), decl_io: (vertex_id_base: Uniform("dx_FirstVertex")))
 // check: notes, lanes
 //
 // Input signature:

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Denormal, NaN, +Inf and -0 immediates on an arithmetic consumer keep
 // their bits.

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), nan_exact: true)
+// profile: (extends: Some("webgl2-fast"), nan_exact: true)
 //
 // Input signature:
 //

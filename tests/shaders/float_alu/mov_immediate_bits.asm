@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Integer data moved by fxc (`l(1)`), NaN payloads, -0, +Inf and an
 // inexact decimal all keep their exact bits; 1.0 and 0.5 stay decimal.

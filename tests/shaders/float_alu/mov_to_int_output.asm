@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // o1 is an int4 target: the register model converts the storage.
 //

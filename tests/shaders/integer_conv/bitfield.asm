@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // fxc (wine ubfe2): every source is the destination register.
 //

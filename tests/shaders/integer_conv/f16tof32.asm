@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // fxc: `f16tof32 r0, r0.wzyx` (vkd3d f16tof32_2).
 //

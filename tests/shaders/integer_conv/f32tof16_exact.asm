@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), integer_conv: (f32tof16: Exact))
+// profile: (extends: Some("webgl2-fast"), integer_conv: (f32tof16: Exact))
 //
 // Input signature:
 //

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), integer_conv: (ftoi_ftou: Bare))
+// profile: (extends: Some("webgl2-fast"), integer_conv: (ftoi_ftou: Bare))
 //
 // Input signature:
 //

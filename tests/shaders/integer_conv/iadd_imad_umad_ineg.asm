@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // isub as fxc encodes it: iadd with a negated source.
 // -1 and 0x7fffffff keep their bits as int literals.

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Same register for both halves and the sources: locals.
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // fxc lowers `msad4(tally, uint2(1, 2), uint4(3, 4, 5, 6)).x` to this
 // (corpus: dxdecompiler/3Dmigoto__compute.cs).

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Remainder null (corpus: `udiv r0.z, null, r0.z, l(12)`).
 // Quotient null.

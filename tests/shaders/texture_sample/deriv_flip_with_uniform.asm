@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), fragcoord_origin: FlipWithUniform)
+// profile: (extends: Some("webgl2-fast"), fragcoord_origin: FlipWithUniform)
 //
 // Input signature:
 //

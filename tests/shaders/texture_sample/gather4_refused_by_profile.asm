@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), texture_sample: (gather4: Refuse))
+// profile: (extends: Some("webgl2-fast"), texture_sample: (gather4: Refuse))
 // expect: error
 //
 // Input signature:

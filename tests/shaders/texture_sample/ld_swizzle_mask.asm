@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Partial mask and swizzle; `ld` in a vertex shader.
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Input signature:
 //

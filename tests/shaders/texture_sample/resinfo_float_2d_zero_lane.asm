@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Zero lanes, and the resource swizzle picking D3D components.
 //

@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), texture_sample: (resinfo_mip_count: Uniform("hlslcc_mipCount")))
+// profile: (extends: Some("webgl2-fast"), texture_sample: (resinfo_mip_count: Uniform("hlslcc_mipCount")))
 //
 // A register mip level is guarded against the level count; the mip
 // operand is the destination register (one assignment after the

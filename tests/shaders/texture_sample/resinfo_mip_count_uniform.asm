@@ -1,4 +1,4 @@
-// profile: (extends: Some("webgl2"), texture_sample: (resinfo_mip_count: Uniform("hlslcc_mipCount")))
+// profile: (extends: Some("webgl2-fast"), texture_sample: (resinfo_mip_count: Uniform("hlslcc_mipCount")))
 //
 // With the profile's uniform: declared once, read per register.
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Array sizes are not reciprocated; 1D and 1D-array component maps.
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Sizes only: no uniform needed, one vector expression.
 //

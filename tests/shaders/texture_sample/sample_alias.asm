@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // The destination is also the coordinate register: one statement.
 //

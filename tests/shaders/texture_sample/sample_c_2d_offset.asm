@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Offsets: textureOffset on 2D, textureGradOffset on 2D arrays.
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // The comparison result is replicated into every written lane.
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Immediate offsets per dimension; an all-zero `_aoffimmi` is none.
 //

@@ -1,3 +1,4 @@
+// profile: webgl2-fast
 //
 // Resource swizzle through a partial mask; `_sat` as a second
 // statement; an output destination.

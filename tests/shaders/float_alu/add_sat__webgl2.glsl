@@ -1,0 +1,21 @@
+#version 300 es
+precision highp float;
+precision highp int;
+layout(std140) uniform ConstantBuffer0 {
+    vec4 data[8];
+} cb0;
+in highp vec4 vs_TEXCOORD0;
+layout(location = 0) out highp vec4 SV_Target0;
+layout(location = 1) out highp ivec4 SV_Target1;
+vec4 r0;
+vec4 r1;
+vec4 r2;
+vec4 r3;
+vec4 TempArray0[4];
+uvec4 TempArray0_u[4];
+void main()
+{
+    r0.xyz = vs_TEXCOORD0.xyz + cb0.data[0].xyz;
+    r0.xyz = mix(clamp(r0.xyz, 0.0, 1.0), vec3(0.0), isnan(r0.xyz));
+    return;
+}

@@ -1,0 +1,28 @@
+// profile: webgl2
+//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// TEXCOORD                 0   xyzw        0     NONE   float   xyzw
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float       
+// SV_Target                1   xyzw        1   TARGET     int       
+//
+ps_5_0
+dcl_constantbuffer CB0[8], immediateIndexed
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_temps 4
+dcl_indexableTemp x0[4], 4
+min r0.xy, r0.xyxx, l(1.000000, 1.000000, 0.000000, 0.000000)
+max r0.z, r0.z, l(0.000000)
+max r1.xyzw, -r1.xyzw, r1.xyzw
+min_sat r2.x, v0.x, cb0[1].y
+ret
