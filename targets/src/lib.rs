@@ -67,7 +67,7 @@ pub enum ProfileError {
 
 /// Parses RON text into a profile; `source_name` is used in errors.
 pub fn parse(text: &str, source_name: &str) -> Result<Profile, ProfileError> {
-    ron::from_str::<Profile>(text).map_err(|e| {
+    Profile::from_ron(text).map_err(|e| {
         // Text that is not RON at all gets a word on what a profile is; an
         // unknown key or bad value keeps the parser's message alone.
         let mut message = e.code.to_string();
@@ -101,7 +101,7 @@ pub fn builtin_text(name: &str) -> Option<&'static str> {
 /// it extends, recursively (a cycle is an error). Files are read only with
 /// the `fs` feature.
 pub fn load(name_or_path: &str) -> Result<Profile, ProfileError> {
-    load_chain(name_or_path, &mut Vec::new())
+    load_chain(name_or_path, &mut Vec::new()).map(|(p, _)| p)
 }
 
 /// Parses RON text as [`load`] reads a file, resolving its `extends` (a
@@ -109,7 +109,7 @@ pub fn load(name_or_path: &str) -> Result<Profile, ProfileError> {
 /// `(extends: Some("webgl2"), nan_exact: true)`. `source_name` is used in
 /// errors.
 pub fn load_str(text: &str, source_name: &str) -> Result<Profile, ProfileError> {
-    resolve(text, source_name, &mut vec![source_name.to_string()])
+    resolve(text, source_name, &mut vec![source_name.to_string()]).map(|(p, _)| p)
 }
 
 fn read_source(name_or_path: &str) -> Result<(String, String), ProfileError> {
@@ -174,48 +174,10 @@ fn extends_target(name: &str, source_name: &str) -> String {
     }
 }
 
-/// A top-level key a profile text sets, with the fields it sets inside when
-/// its value is a struct.
-type KeySet = (String, Option<Vec<String>>);
+/// A resolved profile and its text (`extends` merged in).
+type Resolved = (Profile, String);
 
-/// The keys a RON profile text sets: each top-level key, with the keys it
-/// sets inside when its value is a struct (`limits: (draw_buffers: 8)`,
-/// a family section `decl_io: (noperspective: Extension)`), so that
-/// `extends` overrides field by field.
-fn keys_set(text: &str, source_name: &str) -> Result<Vec<KeySet>, ProfileError> {
-    let v: ron::Value = ron::from_str(text).map_err(|e| ProfileError::Ron {
-        source_name: source_name.to_string(),
-        line: e.position.line,
-        col: e.position.col,
-        message: e.code.to_string(),
-    })?;
-    let names = |m: &ron::Map| -> Vec<String> {
-        m.keys()
-            .filter_map(|k| match k {
-                ron::Value::String(s) => Some(s.clone()),
-                _ => None,
-            })
-            .collect()
-    };
-    match v {
-        ron::Value::Map(m) => Ok(m
-            .iter()
-            .filter_map(|(k, v)| {
-                let ron::Value::String(k) = k else {
-                    return None;
-                };
-                let inner = match v {
-                    ron::Value::Map(inner) if k != "passes" => Some(names(inner)),
-                    _ => None,
-                };
-                Some((k.clone(), inner))
-            })
-            .collect()),
-        _ => Ok(Vec::new()),
-    }
-}
-
-fn load_chain(name_or_path: &str, stack: &mut Vec<String>) -> Result<Profile, ProfileError> {
+fn load_chain(name_or_path: &str, stack: &mut Vec<String>) -> Result<Resolved, ProfileError> {
     if stack.iter().any(|s| s == name_or_path) || stack.len() > 16 {
         stack.push(name_or_path.to_string());
         return Err(ProfileError::Extends(format!(
@@ -228,52 +190,30 @@ fn load_chain(name_or_path: &str, stack: &mut Vec<String>) -> Result<Profile, Pr
     resolve(&text, &source_name, stack)
 }
 
-/// Parses `text` and merges it over the profile it extends.
+/// Parses `text` and merges it over the profile it extends: the fields
+/// it sets over the parent's, field by field inside `limits` and the
+/// family sections (`dxlower_core::profile::merge_ron`).
 fn resolve(
     text: &str,
     source_name: &str,
     stack: &mut Vec<String>,
-) -> Result<Profile, ProfileError> {
+) -> Result<Resolved, ProfileError> {
     let child = parse(text, source_name)?;
     let Some(parent_name) = child.extends.clone() else {
-        return Ok(child);
+        return Ok((child, text.to_string()));
     };
     let parent_path = extends_target(&parent_name, source_name);
-    let parent = load_chain(&parent_path, stack).map_err(|e| match e {
+    let (_, parent_text) = load_chain(&parent_path, stack).map_err(|e| match e {
         ProfileError::Unknown { name, known, io } => ProfileError::Extends(format!(
             "{source_name}: extends `{name}`, which is neither built in ({known}) nor a file: {io}"
         )),
         other => other,
     })?;
-    let keys = keys_set(text, source_name)?;
-    let to_json =
-        |p: &Profile| serde_json::to_value(p).map_err(|e| ProfileError::Extends(e.to_string()));
-    let mut merged = to_json(&parent)?;
-    let child_json = to_json(&child)?;
-    if let (Some(m), Some(c)) = (merged.as_object_mut(), child_json.as_object()) {
-        for (k, inner) in &keys {
-            let Some(v) = c.get(k) else {
-                continue;
-            };
-            match (
-                inner,
-                m.get_mut(k).and_then(|p| p.as_object_mut()),
-                v.as_object(),
-            ) {
-                (Some(fields), Some(parent), Some(child)) => {
-                    for f in fields {
-                        if let Some(x) = child.get(f) {
-                            parent.insert(f.clone(), x.clone());
-                        }
-                    }
-                }
-                _ => {
-                    m.insert(k.clone(), v.clone());
-                }
-            }
-        }
-    }
-    serde_json::from_value(merged).map_err(|e| ProfileError::Extends(e.to_string()))
+    let merged = dxlower_core::profile::merge_ron(&parent_text, text).ok_or_else(|| {
+        ProfileError::Extends(format!("{source_name}: cannot merge over `{parent_name}`"))
+    })?;
+    let profile = parse(&merged, source_name).map_err(|e| ProfileError::Extends(e.to_string()))?;
+    Ok((profile, merged))
 }
 
 /// The default profile (`webgl2`).
@@ -350,6 +290,79 @@ mod tests {
         assert_eq!(p.limits.draw_buffers, 8);
         assert_eq!(p.limits.texture_units, native.limits.texture_units);
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn written_profiles_read_back_equal() {
+        let pretty = ron::ser::PrettyConfig::new().struct_names(false);
+        for n in names() {
+            let p = load(n).unwrap();
+            for cfg in [None, Some(&pretty)] {
+                let text = p.to_ron(cfg).unwrap();
+                let back = Profile::from_ron(&text).unwrap_or_else(|e| panic!("{n}: {e}\n{text}"));
+                assert_eq!(back, p, "{n}");
+            }
+        }
+        // Every registered section is written, set or not.
+        let text = Profile::default().to_ron(None).unwrap();
+        for s in dxlower_core::profile::sections() {
+            assert!(
+                text.contains(&format!(",{}:(", s.name)),
+                "{}: {text}",
+                s.name
+            );
+        }
+    }
+
+    #[test]
+    fn section_errors_are_positioned_in_the_whole_text() {
+        let key = "noperspectiv";
+        for text in [
+            "#![enable(implicit_some)] (nan_exact: true, decl_io: (noperspectiv: Drop))",
+            "#![enable(implicit_some)]\n(\n  decl_io: (sample_variables: true,\n    noperspectiv: Drop))",
+        ] {
+            let at = text.find(key).unwrap() + key.len();
+            let line = 1 + text[..at].matches('\n').count();
+            let col = at - text[..at].rfind('\n').map_or(0, |p| p + 1) + 1;
+            let e = parse(text, "t.ron").unwrap_err().to_string();
+            assert!(e.starts_with(&format!("t.ron:{line}:{col}: ")), "{e}");
+            assert!(e.contains(key) && e.contains("DeclIoSwitches"), "{e}");
+        }
+        // A section is read with the attributes in front of it.
+        let p = parse(
+            "#![enable(implicit_some)] (texture_sample: (resinfo_mip_count: Uniform(\"m\")))",
+            "t.ron",
+        )
+        .unwrap();
+        assert_eq!(
+            p.switches::<dxlower_lowerings::texture_sample::TextureSampleSwitches>()
+                .resinfo_mip_count,
+            dxlower_lowerings::texture_sample::switches::ResinfoMipCount::Uniform("m".into())
+        );
+    }
+
+    #[test]
+    fn inline_sections_merge_field_by_field() {
+        let p = load_str(
+            "(extends: Some(\"native\"), decl_io: (sample_variables: true), limits: (draw_buffers: 8))",
+            "inline",
+        )
+        .unwrap();
+        let native = load("native").unwrap();
+        let (d, n) = (
+            p.switches::<DeclIoSwitches>(),
+            native.switches::<DeclIoSwitches>(),
+        );
+        assert!(d.sample_variables && !n.sample_variables);
+        assert_eq!(d.noperspective, n.noperspective);
+        assert_eq!(d.integer_vertex_attributes, n.integer_vertex_attributes);
+        assert_eq!(p.limits.draw_buffers, 8);
+        assert_eq!(p.limits.vertex_attributes, native.limits.vertex_attributes);
+        assert_eq!(p.register_model, native.register_model);
+        // A value that is not a struct replaces the parent's whole.
+        let p = load_str("(extends: Some(\"ccpwgl\"), passes: [])", "inline").unwrap();
+        assert!(p.passes.is_empty());
+        assert_eq!(attrs(&p), attrs(&load("ccpwgl").unwrap()));
     }
 
     #[test]

@@ -9,7 +9,9 @@
 // the profile are built on first use in both), then the best and the
 // median of ITERATIONS further passes (default 20). Native is
 // `cargo run --release -p dxlower-wasm --example native -- bench`, the
-// same Rust API compiled natively.
+// same Rust API compiled natively, or the binary DXLOWER_NATIVE_BIN names
+// (to compare two builds in one run: DXLOWER_NPM_DIR and
+// DXLOWER_NATIVE_BIN pointing at copies of the older ones).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -22,12 +24,15 @@ const npmDir = resolve(process.env.DXLOWER_NPM_DIR ?? join(root, "target/npm"));
 const corpusDir = resolve(process.env.DXLOWER_CORPUS_DIR ?? join(root, "../shared/corpus"));
 const iterations = Number(process.argv[2] ?? 20);
 
+const [nativeExe, nativeArgs] = process.env.DXLOWER_NATIVE_BIN
+  ? [process.env.DXLOWER_NATIVE_BIN, []]
+  : ["cargo", ["run", "-q", "--release", "-p", "dxlower-wasm", "--example", "native", "--"]];
 const native = JSON.parse(
-  execFileSync(
-    "cargo",
-    ["run", "-q", "--release", "-p", "dxlower-wasm", "--example", "native", "--", "bench", String(iterations)],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" },
-  ),
+  execFileSync(nativeExe, [...nativeArgs, "bench", String(iterations)], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+  }),
 );
 
 const manifest = JSON.parse(readFileSync(join(corpusDir, "manifest.json"), "utf8"));

@@ -6,6 +6,7 @@
 //! cargo run -p dxlower-wasm --example native -- dump OUT.jsonl
 //! cargo run --release -p dxlower-wasm --example native -- bench [ITERATIONS]
 //! cargo run -p dxlower-wasm --example native -- counts
+//! cargo run -p dxlower-wasm --example native -- effects DIR
 //! ```
 //!
 //! `dump` writes one JSON line per call: a header with the registration
@@ -22,6 +23,16 @@
 //! the registry and the profile built on first use), then the best and
 //! the median of ITERATIONS further passes (default 20), and prints them
 //! as JSON for `wasm/bench/bench.mjs`.
+//!
+//! `effects` writes Carbon effect containers built with the test helpers
+//! (`dxlower_tests::effects`) into DIR — `skinned.sm_hi` (refused under
+//! `webgl2`), `corpus.sm_hi` (corpus programs, three axes, twelve
+//! permutations), `mismatch.sm_hi` (a Carbon record that disagrees with
+//! its program), `truncated.sm_hi` (cut short) — and `native.jsonl`: one
+//! line per `effect` call (fixture, options) with the package written
+//! beside it (`package`, a file name), its summary JSON, or the failure.
+//! `wasm/tests/effect.test.mjs` makes the same calls through the package
+//! and through `dxlower effect`, and compares the bytes.
 
 use serde_json::{json, Value};
 use std::io::Write;
@@ -103,6 +114,86 @@ fn dump(out: &str) {
     w.flush().expect("write");
 }
 
+/// The `effect` calls the comparison makes: (fixture, profile,
+/// permutations).
+const EFFECT_CALLS: &[(&str, &str, &[&str])] = &[
+    ("skinned", "ccpwgl", &[]),
+    ("skinned", "webgl2", &[]),
+    ("skinned", "native", &[]),
+    ("corpus", "ccpwgl", &[]),
+    ("corpus", "webgl2", &[]),
+    ("corpus", "native", &[]),
+    (
+        "corpus",
+        "ccpwgl",
+        &["QUALITY=QUALITY_2", "FOG=FOG_1,CLIP=CLIP_1"],
+    ),
+    ("corpus", "ccpwgl", &["QUALITY=QUALITY_9"]),
+    (
+        "corpus",
+        "(extends: Some(\"ccpwgl\"), nan_exact: true)",
+        &[],
+    ),
+    ("mismatch", "ccpwgl", &[]),
+    ("truncated", "ccpwgl", &[]),
+];
+
+fn effects(dir: &str) {
+    use dxlower_tests::effects as fx;
+    let dir = std::path::Path::new(dir);
+    std::fs::create_dir_all(dir).expect("create the fixture directory");
+    let ccpwgl = dxlower::profile("ccpwgl").expect("ccpwgl");
+    let skinned = fx::skinned_effect();
+    let mut vs = fx::skinned_vs();
+    vs.pipeline_inputs[1].register = 5;
+    let fixtures = [
+        ("skinned", skinned.clone()),
+        (
+            "corpus",
+            fx::three_axis_effect(&fx::corpus_passes(&ccpwgl, 4)),
+        ),
+        (
+            "mismatch",
+            fx::effect(
+                vec![],
+                vec![fx::body(vec![vec![vs, fx::fourteen_ps()]])],
+                vec![0],
+            ),
+        ),
+        ("truncated", skinned[..skinned.len() - 9].to_vec()),
+    ];
+    for (name, bytes) in &fixtures {
+        std::fs::write(dir.join(format!("{name}.sm_hi")), bytes).expect("write a fixture");
+    }
+    let mut w = std::io::BufWriter::new(
+        std::fs::File::create(dir.join("native.jsonl")).expect("create native.jsonl"),
+    );
+    for (k, (name, profile, perms)) in EFFECT_CALLS.iter().enumerate() {
+        let bytes = &fixtures.iter().find(|f| f.0 == *name).expect("a fixture").1;
+        let source_path = format!("res:/graphics/effect.dx11/test/{name}.sm_hi");
+        let generated_at = "2026-01-02T03:04:05.678Z";
+        let permutations: Vec<String> = perms.iter().map(|p| p.to_string()).collect();
+        let o = dxlower_wasm::EffectOptions {
+            profile,
+            source_path: &source_path,
+            generated_at,
+            permutations: &permutations,
+        };
+        let mut line = outcome(dxlower_wasm::effect(bytes, &o), |b| {
+            let file = format!("native-{k}.cewg");
+            std::fs::write(dir.join(&file), &b.bytes).expect("write a package");
+            json!({ "package": file, "summary": b.summary })
+        });
+        line["fixture"] = (*name).into();
+        line["profile"] = (*profile).into();
+        line["permutations"] = json!(perms);
+        line["sourcePath"] = source_path.into();
+        line["generatedAt"] = generated_at.into();
+        writeln!(w, "{line}").expect("write");
+    }
+    w.flush().expect("write");
+}
+
 fn pass(files: &[(String, Vec<u8>)]) -> (f64, usize) {
     let t = Instant::now();
     let mut ok = 0;
@@ -137,6 +228,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("dump") if args.len() == 2 => dump(&args[1]),
+        Some("effects") if args.len() == 2 => effects(&args[1]),
         Some("bench") => bench(args.get(1).and_then(|n| n.parse().ok()).unwrap_or(20)),
         Some("counts") => {
             let (passes, sections) = dxlower_wasm::registration_counts();
@@ -147,7 +239,7 @@ fn main() {
             );
         }
         _ => {
-            eprintln!("usage: native dump OUT.jsonl | native bench [ITERATIONS] | native counts");
+            eprintln!("usage: native dump OUT.jsonl | native bench [ITERATIONS] | native counts | native effects DIR");
             std::process::exit(2);
         }
     }

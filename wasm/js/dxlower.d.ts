@@ -23,8 +23,8 @@ export interface DxlowerErrorFields {
   /**
    * `refused` (the profile cannot express the shader), `decode_failed` (not
    * a valid DXBC program), `unsupported`, `failed` (an internal error), or
-   * `invalid` (an argument: unknown profile, RON that does not parse, a
-   * stage given in the other's place). New statuses of the library come
+   * `invalid` (a program D3D itself rejects, or an argument: unknown
+   * profile, RON that does not parse, a stage given in the other's place). New statuses of the library come
    * through as they are.
    */
   status: "refused" | "invalid" | "failed" | "decode_failed" | "unsupported" | (string & {});
@@ -44,9 +44,17 @@ export interface DxlowerErrorFields {
   byte?: number;
   /** The profile change that would lift a refusal. */
   liftedBy?: LiftedBy;
+  /**
+   * An effect container: the field the reader rejected (`body 0 technique
+   * "Main" pass 0 stage 1 texture count`), or the stage key whose Carbon
+   * record disagrees with its program.
+   */
+  field?: string;
+  /** An effect container: the program (`dxbc_<sha1>`) a record disagrees with. */
+  program?: string;
 }
 
-/** Thrown by translate, link and disasm for a shader dxlower does not lower. */
+/** Thrown by translate, link, disasm and effect for input dxlower does not lower. */
 export class DxlowerError extends Error {
   readonly name: "DxlowerError";
   /** The fields, as JSON.stringify writes them. */
@@ -190,3 +198,92 @@ export function version(): string;
 
 /** How many opcode handlers the module registered. */
 export function handlerCount(): number;
+
+/** What `effect` builds a package with. */
+export interface EffectOptions {
+  /** Built-in name or RON text. Default `ccpwgl` (the ABI of the public CEWG loader). */
+  profile?: Profile;
+  /**
+   * Permutations to package, each `"axis=option,axis=option"` or
+   * `{ axis: option }` (axes not named take their default). Default: every
+   * permutation.
+   */
+  permutations?: (string | Record<string, string>)[];
+  /** The input path recorded in INFO and META. Default `""`. */
+  sourcePath?: string;
+  /** The build time recorded in INFO and META (ISO-8601 UTC). Default: now. */
+  generatedAt?: string;
+}
+
+/** How one distinct program of the effect fared on its own. */
+export interface EffectProgram {
+  /** SHA-1 of its bytes (its shader key is `dxbc_<sha1>`). */
+  sha1: string;
+  stage: "vertex" | "pixel" | "compute" | "geometry" | "hull" | "domain";
+  status: "translated" | "refused" | "unsupported" | "invalid" | "failed" | "decode_failed" | (string & {});
+  /** Why it did not translate. */
+  reason?: string;
+  /** The reason folded, stable to group by. */
+  key?: string;
+}
+
+/** What `dxlower effect` reports for a package. */
+export interface EffectSummary {
+  /** The line `dxlower effect` prints: `N programs: T translated, ...; P passes: L linked, I incomplete`. */
+  line: string;
+  programs: EffectProgram[];
+  translated: number;
+  refused: number;
+  unsupported: number;
+  /** Programs that are not valid DXBC programs (the structure check). */
+  invalid: number;
+  failed: number;
+  decodeFailed: number;
+  /** Passes with one vertex and one pixel stage. */
+  passes: number;
+  /** Of those, passes whose two shaders have GLSL. */
+  linkedPasses: number;
+  incompletePasses: number;
+  /** Shaders in the package. */
+  shaders: number;
+  bodies: number;
+  variants: number;
+  /** Why programs did not translate, most frequent first. */
+  reasons: { status: string; key: string; count: number }[];
+}
+
+/** A CEWG package (docs/cewg-package.md in the repository). */
+export interface EffectPackage {
+  /** The package bytes, as `dxlower effect -o` writes them. */
+  bytes: Uint8Array;
+  summary: EffectSummary;
+  /** The INFO chunk, parsed when first read. */
+  readonly info: Record<string, unknown>;
+  /** The META chunk (the Carbon reflection), parsed when first read. */
+  readonly meta: Record<string, unknown>;
+  /** The GLSL chunk (variants, bodies, stages, shaders with their sources), parsed when first read. */
+  readonly glsl: {
+    variants: { key: string; permutationIndex: number; bodyKey: string }[];
+    bodies: { key: string; error: null; stages: string[] }[];
+    stages: {
+      key: string;
+      bodyKey: string;
+      techniqueName: string;
+      passIndex: number;
+      stageName: string;
+      shaderKey: string;
+      [k: string]: unknown;
+    }[];
+    shaders: { key: string; stageName: string; source: string | null; [k: string]: unknown }[];
+    [k: string]: unknown;
+  };
+}
+
+/**
+ * Builds the CEWG package of a Carbon effect container (`.sm_hi`, `.sm_lo`,
+ * `.sm_depth`). Throws DxlowerError: `decode_failed` (with `field` and
+ * `byte`) for a container that does not read, `failed` when a Carbon
+ * record and its program disagree, `invalid` for a profile or permutation.
+ * Programs that do not translate are recorded in the package, not thrown.
+ */
+export function effect(bytes: ShaderBytes, options?: EffectOptions): EffectPackage;

@@ -23,6 +23,9 @@ export class DxlowerError extends Error {
     if (fields.dword !== undefined) this.dword = fields.dword;
     if (fields.byte !== undefined) this.byte = fields.byte;
     if (fields.liftedBy !== undefined) this.liftedBy = fields.liftedBy;
+    // An effect container: the field the reader or the check was at.
+    if (fields.field !== undefined) this.field = fields.field;
+    if (fields.program !== undefined) this.program = fields.program;
   }
 
   /** The fields as the native library reports them (its JSON). */
@@ -180,6 +183,94 @@ export function link(vs, ps, profile) {
     rethrow(e);
   }
   return new Linked(r[0], r[1], r[2]);
+}
+
+// A CEWG package's chunks (tag, JSON), read when first asked for.
+function chunk(bytes, tag) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = view.getUint32(8, true);
+  let at = 12;
+  for (let i = 0; i < count; i++) {
+    const t = String.fromCharCode(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]);
+    const size = view.getUint32(at + 4, true);
+    if (t === tag) return JSON.parse(new TextDecoder().decode(bytes.subarray(at + 8, at + 8 + size)));
+    at += 8 + size;
+  }
+  return undefined;
+}
+
+class EffectPackage {
+  #json = {};
+  constructor(bytes, summary) {
+    this.bytes = bytes;
+    this.summary = summary;
+  }
+  #get(tag) {
+    if (!(tag in this.#json)) this.#json[tag] = chunk(this.bytes, tag);
+    return this.#json[tag];
+  }
+  /** INFO: the package's counts and provenance. */
+  get info() {
+    return this.#get("INFO");
+  }
+  /** META: the Carbon reflection. */
+  get meta() {
+    return this.#get("META");
+  }
+  /** GLSL: variants, bodies, stages and shaders with their sources. */
+  get glsl() {
+    return this.#get("GLSL");
+  }
+  toJSON() {
+    return { summary: this.summary, INFO: this.info, META: this.meta, GLSL: this.glsl };
+  }
+}
+
+function permutationsOf(p) {
+  if (p === undefined) return [];
+  if (!Array.isArray(p)) throw new TypeError("dxlower: permutations is an array");
+  return p.map((x) => {
+    if (typeof x === "string") return x;
+    if (x && typeof x === "object") {
+      return Object.entries(x)
+        .map(([axis, option]) => `${axis}=${option}`)
+        .join(",");
+    }
+    throw new TypeError('dxlower: a permutation is "axis=option,..." or {axis: option, ...}');
+  });
+}
+
+function stringOption(v, fallback, what) {
+  if (v === undefined) return fallback;
+  if (typeof v !== "string") throw new TypeError(`dxlower: ${what} is a string`);
+  return v;
+}
+
+/**
+ * Builds the CEWG package of a Carbon effect container (`.sm_hi`, `.sm_lo`,
+ * `.sm_depth`), the bytes `dxlower effect` writes. Options: `profile`
+ * (default `ccpwgl`), `permutations` (default: every one), `sourcePath`
+ * and `generatedAt` (recorded in INFO and META; default "" and now).
+ * Returns `{ bytes, summary }`, with `info`, `meta` and `glsl` parsed from
+ * the bytes when first read.
+ */
+export function effect(bytes, options = {}) {
+  check();
+  const profile = profileOf(options.profile ?? "ccpwgl");
+  const sourcePath = stringOption(options.sourcePath, "", "sourcePath");
+  const generatedAt = stringOption(options.generatedAt, undefined, "generatedAt") ?? new Date().toISOString();
+  const permutations = permutationsOf(options.permutations);
+  let r;
+  try {
+    r = glue.effect(bytesOf(bytes, "the effect"), profile, sourcePath, generatedAt, permutations);
+  } catch (e) {
+    rethrow(e);
+  }
+  try {
+    return new EffectPackage(r.bytes(), JSON.parse(r.summary()));
+  } finally {
+    r.free();
+  }
 }
 
 /** The fxc-style listing of a shader, as `dxlower disasm` prints it. */

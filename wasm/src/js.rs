@@ -50,6 +50,40 @@ pub fn disasm(bytes: &[u8]) -> Result<String, JsValue> {
     crate::disasm(bytes).map_err(thrown)
 }
 
+/// A built package: taken once each by the wrapper, then freed.
+#[wasm_bindgen]
+pub struct EffectPackage(crate::EffectBuilt);
+
+#[wasm_bindgen]
+impl EffectPackage {
+    /// The package bytes (moved out).
+    pub fn bytes(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.0.bytes)
+    }
+    /// The summary JSON (moved out).
+    pub fn summary(&mut self) -> String {
+        std::mem::take(&mut self.0.summary)
+    }
+}
+
+/// A CEWG package from a Carbon effect container.
+#[wasm_bindgen]
+pub fn effect(
+    bytes: &[u8],
+    profile: &str,
+    source_path: &str,
+    generated_at: &str,
+    permutations: Vec<String>,
+) -> Result<EffectPackage, JsValue> {
+    let o = crate::EffectOptions {
+        profile,
+        source_path,
+        generated_at,
+        permutations: &permutations,
+    };
+    crate::effect(bytes, &o).map(EffectPackage).map_err(thrown)
+}
+
 /// The built-in profile names.
 #[wasm_bindgen]
 pub fn profiles() -> Vec<String> {

@@ -54,10 +54,11 @@ pub struct Linked {
 /// JSON text.
 ///
 /// - `status`: the sweep status of the error (`refused`,
-///   `decode_failed`, `unsupported`, `failed`, ... — whatever
-///   `TranslateError::status` names), or `invalid` for an argument the
-///   package cannot use (an unknown profile name, RON that does not
-///   parse, a vertex shader given as the pixel stage);
+///   `decode_failed`, `unsupported`, `invalid` for a program D3D itself
+///   rejects, `failed`, ... — whatever `TranslateError::status` names),
+///   or `invalid` for an argument the package cannot use (an unknown
+///   profile name, RON that does not parse, a vertex shader given as the
+///   pixel stage);
 /// - `reason`: the message, word for word what the CLI prints and its
 ///   sweep report's `reason`;
 /// - `key`: the reason without offsets and with registers folded, stable
@@ -251,6 +252,130 @@ pub fn disasm(bytes: &[u8]) -> Result<String, Failure> {
     Ok(dxlower::dxbc::disasm::disassemble_shader(&shader))
 }
 
+/// What [`effect`] builds a package with.
+#[derive(Clone, Debug)]
+pub struct EffectOptions<'a> {
+    /// The profile: a built-in name or RON text (`dxlower effect`
+    /// defaults to `ccpwgl`, the ABI of the public CEWG loader).
+    pub profile: &'a str,
+    /// The input path, as recorded in INFO and META (`sourcePath`,
+    /// `effectName`).
+    pub source_path: &'a str,
+    /// The build time, ISO-8601 UTC, as recorded in INFO and META (the
+    /// module reads no clock: the package's wrapper gives the page's).
+    pub generated_at: &'a str,
+    /// Permutations to package, each `axis=option,axis=option` (axes not
+    /// named take their default); empty: every permutation.
+    pub permutations: &'a [String],
+}
+
+/// A CEWG package built from an effect container.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EffectBuilt {
+    /// The package bytes, as `dxlower effect -o` writes them.
+    pub bytes: Vec<u8>,
+    /// What became of each program, as JSON: `line` (the summary line
+    /// `dxlower effect` prints), `programs` (`sha1`, `stage`, `status`,
+    /// and `reason` and `key` for a program that did not translate), the
+    /// counts by status (`translated`, `refused`, `unsupported`,
+    /// `invalid`, `failed`, `decodeFailed`), `passes`, `linkedPasses`,
+    /// `incompletePasses`, `shaders`, `bodies`, `variants`, and `reasons`
+    /// (`status`, `key`, `count`, most frequent first).
+    pub summary: String,
+}
+
+/// Builds the CEWG package of a Carbon effect container (`.sm_hi`,
+/// `.sm_lo`, `.sm_depth`): every distinct program translated once, every
+/// pass linked, the Carbon reflection as META; the bytes `dxlower effect`
+/// writes for the same options.
+///
+/// Fails with `decode_failed` (with `field` and `byte`) for a container
+/// the reader rejects, `failed` (with `field`, the stage key, and
+/// `program`) when a Carbon record and its DXBC program disagree, and
+/// `invalid` for a profile or permutation it cannot use. A program that
+/// does not translate is not a failure: the package records it and the
+/// summary gives its reason.
+pub fn effect(bytes: &[u8], o: &EffectOptions<'_>) -> Result<EffectBuilt, Failure> {
+    let profile = profile(o.profile)?;
+    let effect = dxlower_carbon_effect::parse(bytes).map_err(|e| {
+        let key = format!("effect: {}", e.kind);
+        let mut m = Failure::fields("decode_failed", e.to_string(), key);
+        m.insert("field".into(), e.field.clone().into());
+        m.insert("byte".into(), e.offset.into());
+        Failure::from_map(m)
+    })?;
+    let rows = dxlower_cewg::select_rows(&effect, o.permutations)
+        .map_err(|e| Failure::invalid(format!("permutation {e}")))?;
+    let opts = dxlower_cewg::Options {
+        profile: (*profile).clone(),
+        source_path: o.source_path.to_string(),
+        generated_at: o.generated_at.to_string(),
+        rows,
+        translator: format!("dxlower {}", version()),
+    };
+    let pkg = dxlower_cewg::build(&effect, &opts, &mut |_, _| {}).map_err(|e| {
+        let reason = e.to_string();
+        match e {
+            dxlower_cewg::BuildError::Mismatch { stage, sha1, .. } => {
+                let key = "Carbon record and DXBC disagree".to_string();
+                let mut m = Failure::fields("failed", reason, key);
+                m.insert("field".into(), stage.into());
+                m.insert("program".into(), format!("dxbc_{sha1}").into());
+                Failure::from_map(m)
+            }
+            dxlower_cewg::BuildError::Row(_) => Failure::invalid(reason),
+        }
+    })?;
+    Ok(EffectBuilt {
+        bytes: pkg.to_bytes(),
+        summary: effect_summary(&pkg.summary).to_string(),
+    })
+}
+
+fn effect_summary(s: &dxlower_cewg::Summary) -> Value {
+    let programs: Vec<Value> = s
+        .programs
+        .iter()
+        .map(|p| {
+            let mut m = Map::new();
+            m.insert("sha1".into(), p.sha1.clone().into());
+            m.insert("stage".into(), p.stage.name().into());
+            m.insert("status".into(), p.status.clone().into());
+            if let Some(r) = &p.reason {
+                m.insert("reason".into(), r.clone().into());
+            }
+            if let Some(k) = &p.reason_key {
+                m.insert("key".into(), k.clone().into());
+            }
+            Value::Object(m)
+        })
+        .collect();
+    let reasons: Vec<Value> = s
+        .reasons()
+        .into_iter()
+        .map(|(status, key, count)| {
+            serde_json::json!({ "status": status, "key": key, "count": count })
+        })
+        .collect();
+    serde_json::json!({
+        "line": s.line(),
+        "programs": programs,
+        "translated": s.count("translated"),
+        "refused": s.count("refused"),
+        "unsupported": s.count("unsupported"),
+        "invalid": s.count("invalid"),
+        "failed": s.count("failed"),
+        "decodeFailed": s.count("decode_failed"),
+        "passes": s.passes,
+        "linkedPasses": s.complete_passes,
+        "incompletePasses": s.passes - s.complete_passes,
+        "shaders": s.shaders,
+        "bodies": s.bodies,
+        "variants": s.variants,
+        "reasons": reasons,
+    })
+}
+
 /// The built-in profile names.
 pub fn profiles() -> Vec<&'static str> {
     dxlower::targets::names().collect()
@@ -384,5 +509,67 @@ mod tests {
         // The listing `dxlower disasm` prints.
         let listing = disasm(&ps).unwrap();
         assert!(listing.lines().any(|l| l == "ps_5_0"), "{listing}");
+    }
+
+    fn effect_options<'a>(profile: &'a str, permutations: &'a [String]) -> EffectOptions<'a> {
+        EffectOptions {
+            profile,
+            source_path: "skinned.sm_hi",
+            generated_at: "2026-01-02T03:04:05.678Z",
+            permutations,
+        }
+    }
+
+    #[test]
+    fn an_effect_package_is_the_library_s_and_its_summary_counts_it() {
+        let bytes = dxlower_tests::effects::skinned_effect();
+        let built = effect(&bytes, &effect_options("webgl2", &[])).expect("packaged");
+        let e = dxlower_carbon_effect::parse(&bytes).unwrap();
+        let opts = dxlower_cewg::Options {
+            profile: dxlower::profile("webgl2").unwrap(),
+            source_path: "skinned.sm_hi".into(),
+            generated_at: "2026-01-02T03:04:05.678Z".into(),
+            rows: None,
+            translator: format!("dxlower {}", env!("CARGO_PKG_VERSION")),
+        };
+        let pkg = dxlower_cewg::build(&e, &opts, &mut |_, _| {}).unwrap();
+        assert_eq!(built.bytes, pkg.to_bytes());
+        let s: Value = serde_json::from_str(&built.summary).unwrap();
+        assert_eq!(s["line"], pkg.summary.line());
+        assert_eq!(s["refused"], 1);
+        assert_eq!(s["translated"], 1);
+        assert_eq!(s["incompletePasses"], 2);
+        let refused = s["programs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["status"] == "refused")
+            .expect("the skinned VS is refused under webgl2");
+        assert_eq!(refused["stage"], "vertex");
+        assert_eq!(s["reasons"][0]["key"], refused["key"]);
+        assert_eq!(s["reasons"][0]["count"], 1);
+    }
+
+    #[test]
+    fn effect_failures_name_the_field_and_byte() {
+        let bytes = dxlower_tests::effects::skinned_effect();
+        let f = fields(effect(&bytes[..100], &effect_options("ccpwgl", &[])).unwrap_err());
+        assert_eq!(f["status"], "decode_failed");
+        assert!(f["byte"].as_u64().is_some(), "{f}");
+        assert!(f["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with(f["field"].as_str().unwrap()));
+        let bad = ["SKINNING=SKINNING_7".to_string()];
+        let f = fields(effect(&bytes, &effect_options("ccpwgl", &bad)).unwrap_err());
+        assert_eq!(f["status"], "invalid");
+        assert!(f["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("permutation SKINNING=SKINNING_7: "));
+        let one = ["SKINNING=SKINNING_0".to_string()];
+        let built = effect(&bytes, &effect_options("ccpwgl", &one)).unwrap();
+        let s: Value = serde_json::from_str(&built.summary).unwrap();
+        assert_eq!(s["variants"], 1);
     }
 }

@@ -1,8 +1,9 @@
 // The package in a real page: headless Chromium loads the example page
 // (examples/web/, the ES module from target/npm/), which translates corpus
-// shaders through the same code as a drop and compiles and links them with
-// the page's own WebGL2 context (ANGLE on SwiftShader), then posts what it
-// saw back to the test's server on 127.0.0.1.
+// shaders and packages an effect container (made by the native example,
+// fixtures.mjs) through the same code as a drop and compiles and links
+// them with the page's own WebGL2 context (ANGLE on SwiftShader), then
+// posts what it saw back to the test's server on 127.0.0.1.
 //
 //   scripts/build-npm.sh && node --test wasm/tests/
 //
@@ -16,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot, serve } from "../../examples/web/serve.mjs";
+import { effectFixtures } from "./fixtures.mjs";
 
 // harness/webgl's CHROMIUM_FLAGS, read from its source: one list of
 // flags for every page the tests load.
@@ -37,6 +39,10 @@ const FILES = [
   "bgfx/embedded__fs_clear0_dxbc.ps.dxbc",
   "angle/buffertotexture11_ps_4f.ps.dxbc",
 ];
+
+// Effect containers, served from the repository root.
+const EFFECTS = "target/npm-test/page-effects";
+const EFFECT_FILES = [`/${EFFECTS}/corpus.sm_hi`, `/${EFFECTS}/truncated.sm_hi`];
 
 async function runPage(files) {
   let resolveResult;
@@ -70,7 +76,8 @@ async function runPage(files) {
 }
 
 test("the example page translates, compiles and links corpus shaders in Chromium's WebGL2", async (t) => {
-  const r = await runPage(FILES);
+  const native = effectFixtures(join(repoRoot, EFFECTS));
+  const r = await runPage([...FILES, ...EFFECT_FILES]);
   assert.equal(r.error, undefined, r.error);
   t.diagnostic(`WebGL: ${r.renderer}`);
   assert.equal(r.stages.length, FILES.length);
@@ -87,4 +94,17 @@ test("the example page translates, compiles and links corpus shaders in Chromium
   assert.equal(r.program.status, "linked", r.program.reason);
   assert.ok(r.program.linked, `the pair does not link in WebGL2: ${r.program.log}`);
   t.diagnostic(`${r.program.vs} + ${r.program.ps}: linked`);
+  // The effect: the summary native gives under webgl2, every pass linked.
+  assert.equal(r.effects.length, 2);
+  const [fx, cut] = r.effects;
+  assert.equal(fx.status, "packaged", fx.reason);
+  const want = native.find((c) => c.fixture === "corpus" && c.profile === "webgl2" && !c.permutations.length);
+  assert.equal(fx.summary.line, JSON.parse(want.summary).line);
+  assert.equal(fx.passes.length, fx.summary.linkedPasses);
+  assert.ok(fx.passes.length > 0);
+  for (const p of fx.passes) assert.ok(p.ok, `${p.key} does not link in WebGL2: ${p.log}`);
+  t.diagnostic(`corpus.sm_hi: ${fx.summary.line}; ${fx.passes.length} passes linked in WebGL2`);
+  assert.equal(cut.status, "decode_failed");
+  assert.equal(typeof cut.byte, "number");
+  assert.ok(cut.field, JSON.stringify(cut));
 });

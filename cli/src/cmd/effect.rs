@@ -101,30 +101,6 @@ pub fn now_iso8601() -> String {
     )
 }
 
-/// The rows `--permutation` selects.
-fn rows(effect: &Effect<'_>, specs: &[String]) -> Result<Option<Vec<usize>>, String> {
-    if specs.is_empty() {
-        return Ok(None);
-    }
-    let mut rows = Vec::new();
-    for spec in specs {
-        let mut picks = Vec::new();
-        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (axis, option) = part
-                .split_once('=')
-                .ok_or_else(|| format!("--permutation {spec}: `{part}` is not axis=option"))?;
-            picks.push((axis.trim(), option.trim()));
-        }
-        let row = effect
-            .select(&picks)
-            .map_err(|e| format!("--permutation {spec}: {e}"))?;
-        if !rows.contains(&row) {
-            rows.push(row);
-        }
-    }
-    Ok(Some(rows))
-}
-
 fn translator() -> String {
     format!("dxlower {}", env!("CARGO_PKG_VERSION"))
 }
@@ -165,10 +141,10 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let rows = match rows(&effect, &args.permutation) {
+    let rows = match dxlower_cewg::select_rows(&effect, &args.permutation) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("dxlower: {name}: {e}");
+            eprintln!("dxlower: {name}: --permutation {e}");
             return ExitCode::from(2);
         }
     };
@@ -259,12 +235,6 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(n) = validated {
         line.push_str(&format!(", {n} validated"));
     }
-    let mut reasons: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
-    for p in &pkg.summary.programs {
-        if let Some(k) = &p.reason_key {
-            *reasons.entry((p.status.as_str(), k.as_str())).or_default() += 1;
-        }
-    }
     let mut text = String::new();
     if args.json {
         let j = dxlower_cewg::obj! {
@@ -278,9 +248,7 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         text.push_str(&line);
         text.push('\n');
-        let mut reasons: Vec<_> = reasons.into_iter().collect();
-        reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for ((status, key), n) in reasons.iter().take(10) {
+        for (status, key, n) in pkg.summary.reasons().into_iter().take(10) {
             text.push_str(&format!("{n:>6}  {status:<13} {key}\n"));
         }
         if let Some(p) = &write_to {

@@ -41,7 +41,7 @@ pub fn run(args: Args) -> ExitCode {
                 Err(code) => return code,
             };
             let cfg = ron::ser::PrettyConfig::new().struct_names(false);
-            match ron::ser::to_string_pretty(&p, cfg) {
+            match p.to_ron(Some(&cfg)) {
                 Ok(text) => {
                     outln!("{text}");
                     ExitCode::SUCCESS

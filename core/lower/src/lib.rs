@@ -96,6 +96,5 @@ pub mod handler_api {}
 
 #[doc(hidden)]
 pub mod __private {
-    pub use erased_serde;
     pub use inventory;
 }

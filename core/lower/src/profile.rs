@@ -24,13 +24,22 @@
 //! [`register_switches!`](crate::register_switches) under a section name;
 //! the family reads it with `cx.switches::<T>()` and documents it beside
 //! its handlers. Adding a switch to a family touches only that family.
-//! Sections are parsed by the registered type while the profile is read, so
-//! an error inside a section carries its RON line and column like any
-//! other.
+//!
+//! [`Profile::from_ron`] reads a profile: the core's fields through
+//! `serde`, and each section by its registered type from the section's
+//! own text ([`text`] finds it), so an error inside a section carries its
+//! RON line and column like any other. Each registered type is read and
+//! written through two plain functions ([`parse_section`],
+//! [`write_section`]) instantiated for that type alone: no type-erased
+//! `serde` glue, which in the WebAssembly module cost more code than the
+//! translator's core. [`merge_ron`] is `extends` on the text: the
+//! fields a profile sets over those of the profile it extends, field by
+//! field inside `limits` and the sections.
 
-use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
-use serde::ser::SerializeStruct;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+pub mod text;
+
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::any::{Any, TypeId};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -50,7 +59,7 @@ pub trait Switches:
 }
 
 /// A section's value behind a trait object: what the profile stores.
-pub trait SectionValue: Any + fmt::Debug + Send + Sync + erased_serde::Serialize {
+pub trait SectionValue: Any + fmt::Debug + Send + Sync {
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn SectionValue>;
     /// Equality with another section value (false for another type).
@@ -76,10 +85,41 @@ impl<T: Switches> SectionValue for T {
     }
 }
 
-/// Parses a section from any `serde` deserializer.
-pub type SectionParse = fn(
-    &mut dyn erased_serde::Deserializer<'_>,
-) -> Result<Box<dyn SectionValue>, erased_serde::Error>;
+/// Reads a section from its RON text (the value after `key:`); the
+/// error's position is in that text.
+pub type SectionParse = fn(&str) -> Result<Box<dyn SectionValue>, ron::error::SpannedError>;
+
+/// Writes a section value as RON (pretty with `Some(config)`).
+pub type SectionWrite =
+    fn(&dyn SectionValue, Option<&ron::ser::PrettyConfig>) -> Result<String, ron::Error>;
+
+/// Reads section `T` from its RON text: the [`SectionParse`] that
+/// [`register_switches!`](crate::register_switches) registers.
+pub fn parse_section<T: Switches>(
+    text: &str,
+) -> Result<Box<dyn SectionValue>, ron::error::SpannedError> {
+    Ok(Box::new(ron::from_str::<T>(text)?))
+}
+
+/// Writes section `T` as RON: the [`SectionWrite`] that
+/// [`register_switches!`](crate::register_switches) registers. A value of
+/// another type is an error (the profile stores each section under its
+/// own type, so it does not happen).
+pub fn write_section<T: Switches>(
+    value: &dyn SectionValue,
+    pretty: Option<&ron::ser::PrettyConfig>,
+) -> Result<String, ron::Error> {
+    let Some(v) = value.as_any().downcast_ref::<T>() else {
+        return Err(ron::Error::Message(format!(
+            "section `{}` holds a value of another type",
+            T::SECTION
+        )));
+    };
+    match pretty {
+        Some(cfg) => ron::ser::to_string_pretty(v, cfg.clone()),
+        None => ron::to_string(v),
+    }
+}
 
 /// One registered profile section.
 pub struct SectionEntry {
@@ -97,6 +137,8 @@ pub struct SectionEntry {
     pub type_id: fn() -> TypeId,
     /// Reads the section.
     pub parse: SectionParse,
+    /// Writes the section.
+    pub write: SectionWrite,
     /// The section's defaults.
     pub default: fn() -> Box<dyn SectionValue>,
 }
@@ -120,11 +162,8 @@ macro_rules! register_switches {
                 file: file!(),
                 line: line!(),
                 type_id: ::std::any::TypeId::of::<$ty>,
-                parse: |d| {
-                    ::std::result::Result::Ok(::std::boxed::Box::new(
-                        $crate::__private::erased_serde::deserialize::<$ty>(d)?,
-                    ))
-                },
+                parse: $crate::profile::parse_section::<$ty>,
+                write: $crate::profile::write_section::<$ty>,
                 default: || ::std::boxed::Box::new(<$ty as ::std::default::Default>::default()),
             }
         }
@@ -335,43 +374,157 @@ pub fn known_keys() -> &'static [&'static str] {
     })
 }
 
-impl Serialize for Profile {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Profile", CORE_KEYS.len() + sections().len())?;
-        st.serialize_field("name", &self.name)?;
-        st.serialize_field("description", &self.description)?;
-        st.serialize_field("extends", &self.extends)?;
-        st.serialize_field("glsl_version", &self.glsl_version)?;
-        st.serialize_field("instruction_comments", &self.instruction_comments)?;
-        st.serialize_field("register_model", &self.register_model)?;
-        st.serialize_field("nan_exact", &self.nan_exact)?;
-        st.serialize_field("mobile_workarounds", &self.mobile_workarounds)?;
-        st.serialize_field("fragcoord_origin", &self.fragcoord_origin)?;
-        st.serialize_field("stub_resource_registers", &self.stub_resource_registers)?;
-        st.serialize_field("limits", &self.limits)?;
-        st.serialize_field("passes", &self.passes)?;
-        for e in sections() {
-            let owned;
-            let v: &dyn SectionValue = match self.sections.0.get(e.name) {
-                Some(b) => b.as_ref(),
-                None => {
-                    owned = (e.default)();
-                    owned.as_ref()
-                }
-            };
-            st.serialize_field(e.name, &Erased(v))?;
+impl Profile {
+    /// Reads a profile from RON text: the core's fields, and each family
+    /// section by its registered type. Every field left out keeps its
+    /// default; an unknown key, a bad value or a section that does not
+    /// read is an error with its line and column in `text`. `extends` is
+    /// kept, not resolved (see [`merge_ron`]).
+    pub fn from_ron(text: &str) -> Result<Profile, ron::error::SpannedError> {
+        let CoreFields(mut p) = ron::from_str(text)?;
+        let Some(s) = text::fields(text) else {
+            // `ron` read it, so this does not happen; say where it starts.
+            return Err(ron::error::SpannedError {
+                code: ron::Error::Message("not a RON struct".into()),
+                position: ron::error::Position { line: 1, col: 1 },
+            });
+        };
+        // The attributes (`#![enable(...)]`) apply to every section.
+        let mut prefix = String::new();
+        for a in &s.attributes {
+            prefix.push_str(a);
+            prefix.push(' ');
         }
-        st.end()
+        for f in &s.fields {
+            let Some(e) = section(f.key) else {
+                continue;
+            };
+            let v = (e.parse)(&format!("{prefix}{}", f.value)).map_err(|mut err| {
+                let (line, col) = text::line_col(text, f.at);
+                if err.position.line == 1 {
+                    err.position.col =
+                        err.position.col.saturating_sub(prefix.len()).max(1) + col - 1;
+                }
+                err.position.line += line - 1;
+                err
+            })?;
+            p.sections.0.insert(e.name, v);
+        }
+        Ok(p)
+    }
+
+    /// The profile as RON text, every field and every registered section
+    /// written out (sections it does not set with their defaults); pretty
+    /// with `Some(config)` (what `dxlower profiles show` prints), compact
+    /// otherwise. [`Profile::from_ron`] reads it back to an equal profile.
+    pub fn to_ron(&self, pretty: Option<&ron::ser::PrettyConfig>) -> Result<String, ron::Error> {
+        fn one<T: Serialize>(
+            v: &T,
+            pretty: Option<&ron::ser::PrettyConfig>,
+        ) -> Result<String, ron::Error> {
+            match pretty {
+                Some(cfg) => ron::ser::to_string_pretty(v, cfg.clone()),
+                None => ron::to_string(v),
+            }
+        }
+        let mut fields: Vec<(&str, String)> = vec![
+            ("name", one(&self.name, pretty)?),
+            ("description", one(&self.description, pretty)?),
+            ("extends", one(&self.extends, pretty)?),
+            ("glsl_version", one(&self.glsl_version, pretty)?),
+            (
+                "instruction_comments",
+                one(&self.instruction_comments, pretty)?,
+            ),
+            ("register_model", one(&self.register_model, pretty)?),
+            ("nan_exact", one(&self.nan_exact, pretty)?),
+            ("mobile_workarounds", one(&self.mobile_workarounds, pretty)?),
+            ("fragcoord_origin", one(&self.fragcoord_origin, pretty)?),
+            (
+                "stub_resource_registers",
+                one(&self.stub_resource_registers, pretty)?,
+            ),
+            ("limits", one(&self.limits, pretty)?),
+            ("passes", one(&self.passes, pretty)?),
+        ];
+        for e in sections() {
+            let text = match self.sections.0.get(e.name) {
+                Some(b) => (e.write)(b.as_ref(), pretty)?,
+                None => (e.write)((e.default)().as_ref(), pretty)?,
+            };
+            fields.push((e.name, text));
+        }
+        let Some(cfg) = pretty else {
+            let body: Vec<String> = fields.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+            return Ok(format!("({})", body.join(",")));
+        };
+        // Each value written alone, indented one level as `ron` nests it.
+        let indent = &cfg.indentor;
+        let nl = &cfg.new_line;
+        let mut out = format!("({nl}");
+        for (k, v) in fields {
+            let v = v.replace(nl.as_str(), &format!("{nl}{indent}"));
+            out.push_str(&format!("{indent}{k}: {v},{nl}"));
+        }
+        out.push(')');
+        Ok(out)
     }
 }
 
-/// A section value as a `Serialize`.
-struct Erased<'a>(&'a dyn SectionValue);
-
-impl Serialize for Erased<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        erased_serde::serialize(self.0, s)
+/// `extends` on the text: the profile `child` over the profile `parent`
+/// (both RON text; `parent` already resolved). The result has every
+/// field of either: a field `child` sets replaces the parent's, except
+/// that `limits` and the family sections merge field by field when the
+/// child writes them as a struct (`limits: (draw_buffers: 8)` keeps the
+/// parent's other limits). `None` when either text is not a RON struct.
+pub fn merge_ron(parent: &str, child: &str) -> Option<String> {
+    let p = text::fields(parent)?;
+    let c = text::fields(child)?;
+    let mut out: Vec<(&str, String)> = Vec::new();
+    for f in &p.fields {
+        out.push((f.key, f.value.to_string()));
     }
+    for f in &c.fields {
+        let merged = match out.iter().position(|(k, _)| *k == f.key) {
+            Some(i) => {
+                let by_field = f.key != "passes";
+                let value = match (
+                    by_field.then(|| text::struct_fields(&out[i].1)).flatten(),
+                    by_field.then(|| text::struct_fields(f.value)).flatten(),
+                ) {
+                    (Some(pf), Some(cf)) => {
+                        let mut fields: Vec<(&str, &str)> =
+                            pf.iter().map(|x| (x.key, x.value)).collect();
+                        for x in &cf {
+                            match fields.iter_mut().find(|(k, _)| *k == x.key) {
+                                Some(slot) => slot.1 = x.value,
+                                None => fields.push((x.key, x.value)),
+                            }
+                        }
+                        let body: Vec<String> =
+                            fields.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+                        format!("({})", body.join(",\n"))
+                    }
+                    _ => f.value.to_string(),
+                };
+                out[i].1 = value;
+                continue;
+            }
+            None => (f.key, f.value.to_string()),
+        };
+        out.push(merged);
+    }
+    let mut text = String::new();
+    for a in p.attributes.iter().chain(&c.attributes) {
+        text.push_str(a);
+        text.push('\n');
+    }
+    text.push_str("(\n");
+    for (k, v) in out {
+        text.push_str(&format!("{k}: {v},\n"));
+    }
+    text.push(')');
+    Some(text)
 }
 
 /// A struct field name, read as an identifier (RON's struct keys are
@@ -394,26 +547,19 @@ impl<'de> Deserialize<'de> for FieldName {
     }
 }
 
-/// Reads one section with its registered type.
-struct SectionSeed(&'static SectionEntry);
+/// The core's fields of a profile; a section's value is skipped here and
+/// read by [`Profile::from_ron`] with its registered type.
+struct CoreFields(Profile);
 
-impl<'de> DeserializeSeed<'de> for SectionSeed {
-    type Value = Box<dyn SectionValue>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
-        (self.0.parse)(&mut erased).map_err(de::Error::custom)
-    }
-}
-
-impl<'de> Deserialize<'de> for Profile {
+impl<'de> Deserialize<'de> for CoreFields {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = Profile;
+            type Value = CoreFields;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a profile (a struct of switches)")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Profile, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<CoreFields, A::Error> {
                 let mut p = Profile::default();
                 let mut seen: Vec<String> = Vec::new();
                 while let Some(FieldName(key)) = map.next_key::<FieldName>()? {
@@ -436,16 +582,15 @@ impl<'de> Deserialize<'de> for Profile {
                         "limits" => p.limits = map.next_value()?,
                         "passes" => p.passes = map.next_value()?,
                         other => match section(other) {
-                            Some(e) => {
-                                let v = map.next_value_seed(SectionSeed(e))?;
-                                p.sections.0.insert(e.name, v);
+                            Some(_) => {
+                                map.next_value::<IgnoredAny>()?;
                             }
                             None => return Err(de::Error::unknown_field(other, known_keys())),
                         },
                     }
                     seen.push(key);
                 }
-                Ok(p)
+                Ok(CoreFields(p))
             }
         }
         d.deserialize_struct("Profile", known_keys(), V)

@@ -118,6 +118,22 @@ impl Summary {
         self.programs.iter().filter(|p| p.status == status).count()
     }
 
+    /// The reasons programs did not translate, with how many programs
+    /// have each: `(status, reason key, count)`, most frequent first
+    /// (ties by status, then key).
+    pub fn reasons(&self) -> Vec<(&str, &str, usize)> {
+        let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+        for p in &self.programs {
+            if let Some(k) = &p.reason_key {
+                *counts.entry((p.status.as_str(), k.as_str())).or_default() += 1;
+            }
+        }
+        let mut v: Vec<(&str, &str, usize)> =
+            counts.into_iter().map(|((s, k), n)| (s, k, n)).collect();
+        v.sort_by(|a, b| b.2.cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));
+        v
+    }
+
     /// `N programs: T translated, R refused, U unsupported, I invalid, F failed, D decode failed; P passes: L linked, I incomplete`.
     pub fn line(&self) -> String {
         format!(
@@ -170,6 +186,35 @@ impl Package {
         }
         out
     }
+}
+
+/// The rows a permutation selection names: each spec is
+/// `axis=option,axis=option` (axes it does not name take their default),
+/// duplicates dropped, in the order given; no specs is `None` (every
+/// permutation). An error starts with the spec it is about.
+pub fn select_rows<S: AsRef<str>>(
+    effect: &Effect<'_>,
+    specs: &[S],
+) -> Result<Option<Vec<usize>>, String> {
+    if specs.is_empty() {
+        return Ok(None);
+    }
+    let mut rows = Vec::new();
+    for spec in specs {
+        let spec = spec.as_ref();
+        let mut picks = Vec::new();
+        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (axis, option) = part
+                .split_once('=')
+                .ok_or_else(|| format!("{spec}: `{part}` is not axis=option"))?;
+            picks.push((axis.trim(), option.trim()));
+        }
+        let row = effect.select(&picks).map_err(|e| format!("{spec}: {e}"))?;
+        if !rows.contains(&row) {
+            rows.push(row);
+        }
+    }
+    Ok(Some(rows))
 }
 
 /// A chunk: its tag and payload.
