@@ -16,7 +16,7 @@ fn version(s: &str) -> (u32, u32) {
 fn declared(target: &str) -> Vec<((u32, u32), String)> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--locked", "--offline"])
+        .args(["metadata", "--format-version", "1", "--locked"])
         .args(["--filter-platform", target])
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .output()
