@@ -38,9 +38,6 @@ use serde_json::{json, Value};
 use std::io::Write;
 use std::time::Instant;
 
-/// The profiles the comparison covers.
-const PROFILES: [&str; 3] = ["webgl2", "ccpwgl", "native"];
-
 /// Every corpus vertex and pixel shader: corpus path and bytes, sorted by
 /// path.
 fn corpus() -> Vec<(String, Vec<u8>)> {
@@ -76,11 +73,13 @@ fn dump(out: &str) {
     let pairs = dxlower_tests::corpus_pairs();
     let mut w = std::io::BufWriter::new(std::fs::File::create(out).expect("create the dump"));
     let (passes, sections) = dxlower_wasm::registration_counts();
+    // Every built-in profile is compared.
+    let profiles = dxlower_wasm::profiles();
     let header = json!({
         "handlers": dxlower_wasm::handler_count(),
         "passes": passes,
         "sections": sections,
-        "profiles": PROFILES,
+        "profiles": profiles,
         "files": files.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>(),
         "pairs": pairs.iter().map(|p| [p.vs.as_str(), p.ps.as_str()]).collect::<Vec<_>>(),
     });
@@ -90,7 +89,7 @@ fn dump(out: &str) {
         line["disasm"] = file.as_str().into();
         writeln!(w, "{line}").expect("write");
     }
-    for profile in PROFILES {
+    for &profile in &profiles {
         for (file, bytes) in &files {
             let mut line = outcome(
                 dxlower_wasm::translate(bytes, profile),
