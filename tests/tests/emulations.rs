@@ -6,7 +6,8 @@
 //! there); the inputs are chosen so that a wrong emulation draws another
 //! value: an index other than 0, a sample mask with and without bit 0, a
 //! clip plane through the middle of the target, two primitives, a sample
-//! index past the count, LOD clamps that move the clamped value.
+//! index past the count, LOD clamps that move the clamped value, mip
+//! levels that tell which LOD a clamped sample used.
 
 extern crate dxlower_lowerings;
 
@@ -404,6 +405,76 @@ fn lod_from_derivatives() {
     }
 }
 
+/// Residency feedback under the fully-resident contract: `sample_cl_s`,
+/// `ld_s` and `sample_l_s` read what their plain forms read and report
+/// "fully mapped", which `check_access_fully_mapped` reads as true; the
+/// clamp operand raises the LOD of `sample_cl_s` (computed as `lod`
+/// computes it: `log2(4k)` for a 16×8 texture and derivatives of `k/4` per
+/// pixel). Every texel of level `l` holds `100 + l`, so the output names
+/// the level each sample read.
+fn residency_feedback_under_the_fully_resident_contract() {
+    let ps = translate(&case("texture_sample", "emulation_residency"));
+    let contracts: Vec<&str> = ps
+        .record
+        .contracts
+        .iter()
+        .map(|c| c.source.as_str())
+        .collect();
+    assert_eq!(contracts, ["residency_feedback", "lod"]);
+    let mut data = Vec::new();
+    let (mut w, mut h) = (16u32, 8u32);
+    for level in 0..5u32 {
+        data.extend((0..w * h).flat_map(|_| [100 + level, level, 0, 0]));
+        w = (w / 2).max(1);
+        h = (h / 2).max(1);
+    }
+    let tex = [UintTexture {
+        name: "t0".into(),
+        width: 16,
+        height: 8,
+        data,
+    }];
+    let inf = f32::INFINITY;
+    // (k, (MipLODBias, MinLOD, MaxLOD), clamp, sample_l's LOD): the level
+    // D3D samples is the nearest to max(ClampedLOD, clamp) (point mip
+    // filtering, no tie in these cases).
+    for (k, (bias, min, max), clamp, explicit) in [
+        (0.25f32, (0.0f32, -inf, inf), 2.2f32, 1.0f32),
+        (2.0, (0.0, -inf, inf), 1.0, 4.0),
+        (0.5, (1.0, 0.0, 3.25), 0.5, 0.0),
+        (8.0, (0.0, 0.0, 3.25), 0.3, 2.0),
+        (0.25, (0.0, 0.0, 20.0), -3.0, 3.0),
+    ] {
+        let mut clamps = vec![[0.0f32; 4]; 16];
+        clamps[1] = [bias, min, max, 0.0];
+        let uniforms = [Uniform {
+            name: "dxlower_LodClamp".into(),
+            value: UniformValue::Vec4s(clamps),
+        }];
+        let d = draw(Job(
+            &quad_vs(k),
+            &ps.glsl,
+            Format::Rgba32Ui,
+            &cb0([clamp.to_bits(), explicit.to_bits(), 0, 0]),
+            &Vertices::quad_strip("in_POSITION0"),
+            &tex,
+            &uniforms,
+            CLEAR,
+        ));
+        let lod = (4.0 * k).log2();
+        let level = clamp.max(min.max(max.min(lod + bias))).round() as u32;
+        // o0 = (level sample_cl_s read, the three checks and-ed, ld_s of
+        // level 2, level sample_l_s read).
+        let want = [100 + level, 0xffff_ffff, 102, 100 + explicit as u32];
+        assert_eq!(
+            d.image.uniform(),
+            Some(want),
+            "k {k}, sampler ({bias}, {min}, {max}), clamp {clamp}, lod {explicit}\n{}",
+            ps.glsl
+        );
+    }
+}
+
 /// Every emulation, drawn in order on one thread: Mesa's surfaceless EGL
 /// display is one per process, and a runner made or dropped on another
 /// thread while one draws breaks it.
@@ -415,4 +486,5 @@ fn emulations_render_as_d3d_on_mesa() {
     primitive_id_counts_the_triangles();
     multisample_texture_under_the_single_sample_contract();
     lod_from_derivatives();
+    residency_feedback_under_the_fully_resident_contract();
 }

@@ -19,6 +19,12 @@ fn sampling(op: Opcode) -> Option<bool> {
     match op {
         Sample | SampleB | SampleL | SampleD | Gather4 | Gather4Po => Some(false),
         SampleC | SampleCLz | Gather4C | Gather4PoC => Some(true),
+        // The residency-feedback forms (texture-sample's `residency_feedback`).
+        SampleLFeedback | SampleClampFeedback | SampleBClampFeedback | SampleDClampFeedback
+        | Gather4Feedback | Gather4PoFeedback => Some(false),
+        SampleCLzFeedback | SampleCClampFeedback | Gather4CFeedback | Gather4PoCFeedback => {
+            Some(true)
+        }
         _ => None,
     }
 }
