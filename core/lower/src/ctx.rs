@@ -520,10 +520,11 @@ impl<'a> Ctx<'a> {
             .use_sampler(key)
             .map(str::to_string)
             .ok_or_else(|| {
-                let what = match (key.sampler, key.shadow) {
-                    (None, _) => format!("t{}", key.texture),
-                    (Some(s), false) => format!("t{} with s{s}", key.texture),
-                    (Some(s), true) => format!("t{} with comparison sampler s{s}", key.texture),
+                let t = crate::binding::label(key.texture);
+                let what = match (key.sampler.map(crate::binding::label), key.shadow) {
+                    (None, _) => format!("t{t}"),
+                    (Some(s), false) => format!("t{t} with s{s}"),
+                    (Some(s), true) => format!("t{t} with comparison sampler s{s}"),
                 };
                 LowerError::invalid(format!("no sampler uniform is declared for {what}"))
             })

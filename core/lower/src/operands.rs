@@ -213,6 +213,7 @@ impl Src<'_> {
                     return write_zero(w, self.ty, self.n);
                 }
                 let i = IndexFmt(st, i);
+                let slot = crate::binding::label(slot);
                 let base = format_args!("cb{slot}.data[{i}]{}", lane_letters(lanes));
                 regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
             }
@@ -581,7 +582,10 @@ impl<'a> Ctx<'a> {
             OperandType::ConstantBuffer => {
                 let (slot, idx) = self.st.cb_element(op)?;
                 if !self.st.cbuffers.contains_key(&slot) {
-                    return Err(LowerError::undeclared(format!("cb{slot} is not declared")));
+                    return Err(LowerError::undeclared(format!(
+                        "cb{} is not declared",
+                        crate::binding::label(slot)
+                    )));
                 }
                 self.check_index(Some(idx))?;
             }

@@ -304,9 +304,10 @@ impl StageState<'_> {
     }
 
     /// The register of a `cb#`, `t#` or `s#` operand of an instruction:
-    /// the operand's index in SM4/5.0 (`t3` → 3); in SM5.1 the register of
-    /// the range id (`T0[2]` → the register [`BindingIds`] records for `T0`,
-    /// which the operand's second index must repeat). A dynamic index is
+    /// the operand's index in SM4/5.0 (`t3` → 3); in SM5.1 the binding key
+    /// of the range id (`T0[2]` → the key [`BindingIds`] records for `T0`,
+    /// whose register the operand's second index must repeat; the register
+    /// itself in space 0, [`crate::binding::key`]). A dynamic index is
     /// refused by name: GLSL ES 3.00 indexes sampler arrays only with
     /// constant expressions.
     pub fn binding_register(&self, op: &Operand) -> Result<u32, LowerError> {
@@ -347,7 +348,7 @@ impl StageState<'_> {
         Ok((slot, idx))
     }
 
-    /// The register of an SM5.1 instruction operand `<id>[<register>]...`.
+    /// The binding key of an SM5.1 instruction operand `<id>[<register>]...`.
     fn range_register(&self, kind: BindingKind, op: &Operand) -> Result<u32, LowerError> {
         let p = kind.id_prefix();
         let id = match op.indices.first() {
@@ -375,9 +376,10 @@ impl StageState<'_> {
             return Err(dynamic_index(kind));
         }
         let at = at.imm as u32;
-        if at != reg {
+        let (_, lower) = crate::binding::split(reg);
+        if at != lower {
             return Err(LowerError::invalid(format!(
-                "{p}{id}[{at}] is outside its range [{reg}:{reg}]"
+                "{p}{id}[{at}] is outside its range [{lower}:{lower}]"
             )));
         }
         Ok(reg)

@@ -157,6 +157,16 @@ fn lower_lod<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
 /// Declares the sampler-state uniform `name` (once), records the `lod`
 /// contract, and returns sampler `smp`'s element, `name[smp]`.
 pub(crate) fn sampler_state(cx: &mut Ctx<'_>, name: &str, smp: u32) -> Result<String, LowerError> {
+    if smp >= 16 {
+        return Err(Refusal::new(
+            "LOD from derivatives",
+            format!(
+                "s{}: the sampler-state uniform holds s0-s15 of register space 0",
+                dxlower_core::binding::label(smp)
+            ),
+        )
+        .into());
+    }
     cx.declare_uniform(PlainUniform {
         name: name.to_string(),
         glsl_type: "vec4".into(),
