@@ -30,7 +30,7 @@ use crate::record::{
 };
 use crate::regs::{Lane, Ty, Var};
 use crate::state::{IndexableTemp, ResourceDecl, StageInput, StageState};
-use dxlower_dxbc::{ProgramType, SamplerMode};
+use dxlower_dxbc::{OperandType, ProgramType, SamplerMode};
 use std::any::Any;
 use std::fmt;
 
@@ -202,6 +202,38 @@ impl<'a> DeclCtx<'a> {
     /// Records `dcl_temps n`.
     pub fn set_temps(&mut self, n: u32) {
         self.st.temps = n;
+    }
+
+    /// Records a `dcl_indexrange` of the input or output file: registers
+    /// `first .. first + count` with component mask `mask`. Overlapping
+    /// ranges of one file are malformed. A range some instruction indexes
+    /// relatively gets its array after the declarations ([`crate::ranges`]).
+    pub fn declare_index_range(
+        &mut self,
+        file: OperandType,
+        first: u32,
+        count: u32,
+        mask: u8,
+    ) -> Result<(), LowerError> {
+        let range = crate::ranges::IndexRange {
+            file,
+            first,
+            count,
+            mask,
+            indexed: false,
+        };
+        let end = u64::from(first) + u64::from(count);
+        if self.st.index_ranges.iter().any(|r| {
+            r.file == file
+                && u64::from(r.first) < end
+                && u64::from(first) < u64::from(r.first) + u64::from(r.count)
+        }) {
+            return Err(LowerError::invalid(format!(
+                "`dcl_indexrange` of {count} registers from {first} overlaps another range"
+            )));
+        }
+        self.st.index_ranges.push(range);
+        Ok(())
     }
 
     /// Records an indexable temp `x{reg}`.

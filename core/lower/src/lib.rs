@@ -61,6 +61,7 @@ pub mod manifest;
 pub mod operands;
 pub mod pass;
 pub mod profile;
+pub mod ranges;
 pub mod record;
 pub mod registry;
 pub mod regs;

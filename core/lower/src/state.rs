@@ -75,6 +75,9 @@ pub struct StageState<'a> {
     pub resources: BTreeMap<u32, ResourceDecl>,
     /// Declared samplers (`s#`), by register.
     pub samplers: BTreeMap<u32, SamplerMode>,
+    /// The `dcl_indexrange` declarations of the input and output files
+    /// ([`crate::ranges`]).
+    pub index_ranges: Vec<crate::ranges::IndexRange>,
     /// Shader Model 5.1 range ids of the declared `CB#`/`T#`/`S#` and their
     /// registers (empty before SM5.1; see [`crate::binding`]).
     pub binding_ids: BindingIds,
@@ -164,6 +167,7 @@ impl<'a> StageState<'a> {
             resources: BTreeMap::new(),
             samplers: BTreeMap::new(),
             binding_ids: Default::default(),
+            index_ranges: Vec::new(),
             written_outputs,
             depth_written,
             link: None,
@@ -297,6 +301,28 @@ impl<'a> StageState<'a> {
 }
 
 impl StageState<'_> {
+    /// The indexed `dcl_indexrange` ([`crate::ranges`]) an operand goes
+    /// through, with its register index: a relatively indexed `v#` in a
+    /// range, or any `o#` in an output range some instruction indexes
+    /// relatively (all its writes go to the range's array).
+    pub fn indexed_range<'s>(
+        &'s self,
+        op: &'s Operand,
+    ) -> Option<(&'s crate::ranges::IndexRange, &'s Index)> {
+        if op.indices.len() != 1 {
+            return None;
+        }
+        let idx = op.indices.first()?;
+        if op.ty == OperandType::Input && idx.rel.is_none() {
+            return None;
+        }
+        let range = self
+            .index_ranges
+            .iter()
+            .find(|r| r.indexed && r.file == op.ty && r.contains(idx.imm))?;
+        Some((range, idx))
+    }
+
     /// True for a Shader Model 5.1 program, whose binding operands name
     /// range ids ([`crate::binding`]).
     pub fn is_sm51(&self) -> bool {

@@ -1,0 +1,235 @@
+//! Relative indexing of the input and output files (`v[r0.x + 1]`,
+//! `o[r1.y + 2]`) inside the ranges `dcl_indexrange` declares.
+//!
+//! Every `v#`/`o#` register is its own GLSL variable (`in_COLOR1`,
+//! `vs_TEXCOORD0`), which GLSL cannot index. A range that some instruction
+//! indexes relatively therefore gets a local array of its registers'
+//! bits, `uvec4 dxlower_v<first>[count]` (`dxlower_o<first>` for outputs):
+//!
+//! - an input range is copied from the input variables at the start of
+//!   `main` (each lane's bits, `0u` for a lane no declaration maps); every
+//!   read of the range, relative or not, reads the copy or the variable
+//!   alike, and relative reads read the array;
+//! - an output range starts at zero; every write to a register of the
+//!   range, relative or not, goes to the array, which is copied to the
+//!   output variables before every return of `main` (the stage epilogue).
+//!
+//! The element of `v[rel + imm]` is `rel + imm - first`. D3D leaves an index
+//! outside the declared range undefined (Microsoft, "dcl_indexRange (sm4 -
+//! asm)"; `lowerings/decl-io/docs/decl-io.md#dcl_indexrange`): the index is
+//! clamped into the range, so a read outside it reads the nearest register
+//! of the range and a write outside it writes that register — one of the
+//! values "undefined" allows, and never an out-of-bounds GLSL access. The
+//! array holds `uvec4` so that integer and float registers keep their exact
+//! bits.
+
+use crate::ctx::DeclCtx;
+use crate::error::LowerError;
+use crate::regs;
+use crate::state::StageState;
+use crate::Ty;
+use dxlower_dxbc::{Index, Instruction, Operand, OperandType};
+use std::fmt::{self, Write};
+
+/// One `dcl_indexrange`: registers `first .. first + count` of the input
+/// or output file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexRange {
+    /// `OperandType::Input` or `OperandType::Output`.
+    pub file: OperandType,
+    /// The first register.
+    pub first: u32,
+    /// How many registers.
+    pub count: u32,
+    /// The declared component mask.
+    pub mask: u8,
+    /// True when some instruction indexes the range relatively: only then
+    /// does it get its array ([`emit`]).
+    pub indexed: bool,
+}
+
+impl IndexRange {
+    /// True when register `reg` lies in the range.
+    pub fn contains(&self, reg: u64) -> bool {
+        reg >= u64::from(self.first) && reg - u64::from(self.first) < u64::from(self.count)
+    }
+
+    /// The array's name, `dxlower_v<first>` or `dxlower_o<first>`.
+    pub fn name(&self) -> ArrayName {
+        ArrayName(self.file == OperandType::Output, self.first)
+    }
+}
+
+/// The name of a range's array (`dxlower_v1`), printed with `{}`.
+#[derive(Clone, Copy, Debug)]
+pub struct ArrayName(bool, u32);
+
+impl fmt::Display for ArrayName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "dxlower_{}{}", if self.0 { 'o' } else { 'v' }, self.1)
+    }
+}
+
+/// Writes the element of `range` that register index `idx` names:
+/// `dxlower_v1[clamp(floatBitsToInt(r0.x) + 0, 0, 5)]`, or
+/// `dxlower_v1[2]` for a constant index.
+pub(crate) fn write_element(
+    w: &mut dyn Write,
+    st: &StageState<'_>,
+    range: &IndexRange,
+    idx: &Index,
+) -> fmt::Result {
+    write!(w, "{}[", range.name())?;
+    let offset = idx.imm.wrapping_sub(u64::from(range.first)) as i64;
+    match &idx.rel {
+        None => write!(w, "{offset}")?,
+        Some(rel) => {
+            let src = crate::operands::int_index(st, rel);
+            write!(w, "clamp({src} + {offset}, 0, {})", range.count - 1)?;
+        }
+    }
+    w.write_char(']')
+}
+
+/// True when an operand of `inst` (at any depth of its indices) indexes
+/// register file `file` relatively at a register of `range`.
+fn indexes(inst: &Instruction, range: &IndexRange) -> bool {
+    fn op_indexes(op: &Operand, range: &IndexRange) -> bool {
+        let direct = op.ty == range.file
+            && op
+                .indices
+                .first()
+                .is_some_and(|i| i.rel.is_some() && range.contains(i.imm));
+        direct
+            || op
+                .indices
+                .iter()
+                .filter_map(|i| i.rel.as_deref())
+                .any(|r| op_indexes(r, range))
+    }
+    inst.operands.iter().any(|op| op_indexes(op, range))
+}
+
+/// After the declarations: marks the ranges some instruction indexes
+/// relatively and gives each its array — the copy of an input range at the
+/// start of `main`, the zeroed output array and its copy to the outputs
+/// before every return. One pass over the program per declared range.
+pub(crate) fn emit(cx: &mut DeclCtx<'_>) -> Result<(), LowerError> {
+    if cx.st.index_ranges.is_empty() {
+        return Ok(());
+    }
+    let program = cx.st.input.program;
+    for k in 0..cx.st.index_ranges.len() {
+        let range = cx.st.index_ranges[k].clone();
+        if !program
+            .instructions
+            .iter()
+            .filter(|i| !i.opcode.is_declaration())
+            .any(|i| indexes(i, &range))
+        {
+            continue;
+        }
+        cx.st.index_ranges[k].indexed = true;
+        let name = range.name();
+        cx.out.decl(format_args!("uvec4 {name}[{}];", range.count));
+        let input = range.file == OperandType::Input;
+        let file = if input { &cx.st.inputs } else { &cx.st.outputs };
+        let mut early = Vec::new();
+        let mut epilogue = String::new();
+        for e in 0..range.count {
+            let reg = range.first + e;
+            if !input {
+                early.push(format!("{name}[{e}] = uvec4(0u);"));
+                // One statement when the register is one whole vec4
+                // variable, else one per lane.
+                let whole = (0..4u8)
+                    .map(|l| file.get(reg, l))
+                    .collect::<Option<Vec<_>>>();
+                if let Some(lanes) = whole {
+                    let v = cx.st.vars.get(lanes[0].var as usize);
+                    if let Some(v) = v.filter(|v| {
+                        !v.scalar
+                            && v.width == 4
+                            && lanes
+                                .iter()
+                                .enumerate()
+                                .all(|(k, l)| l.var == lanes[0].var && usize::from(l.comp) == k)
+                    }) {
+                        let mut value = String::new();
+                        regs::write_bitcast(
+                            &mut value,
+                            Ty::Uint,
+                            v.ty,
+                            4,
+                            &format_args!("{name}[{e}]"),
+                        )
+                        .map_err(|_| LowerError::invalid("output range copy"))?;
+                        let _ = writeln!(epilogue, "{} = {value};", v.name);
+                        continue;
+                    }
+                }
+                for l in 0..4u8 {
+                    let Some(lane) = file.get(reg, l) else {
+                        continue;
+                    };
+                    let v = cx.st.vars.get(lane.var as usize).ok_or_else(|| {
+                        LowerError::invalid(format!("o{reg}: no output variable"))
+                    })?;
+                    let mut target = v.name.clone();
+                    if !v.scalar {
+                        target.push('.');
+                        target.push(regs::XYZW[lane.comp as usize & 3]);
+                    }
+                    let mut value = String::new();
+                    let base = format!("{name}[{e}].{}", regs::XYZW[l as usize]);
+                    regs::write_bitcast(&mut value, Ty::Uint, v.ty, 1, &base)
+                        .map_err(|_| LowerError::invalid("output range copy"))?;
+                    let _ = writeln!(epilogue, "{target} = {value};");
+                }
+                continue;
+            }
+            if (0..4u8).all(|l| file.get(reg, l).is_some()) {
+                let mut all = String::new();
+                crate::operands::write_mapped_lanes(
+                    &mut all,
+                    &cx.st,
+                    file,
+                    reg,
+                    &[0, 1, 2, 3],
+                    Ty::Uint,
+                )
+                .map_err(|_| LowerError::invalid("input range copy"))?;
+                early.push(format!("{name}[{e}] = {all};"));
+                continue;
+            }
+            let mut lanes = [String::new(), String::new(), String::new(), String::new()];
+            for (l, text) in lanes.iter_mut().enumerate() {
+                match file.get(reg, l as u8) {
+                    Some(_) => {
+                        crate::operands::write_mapped_lanes(
+                            text,
+                            &cx.st,
+                            file,
+                            reg,
+                            &[l as u8],
+                            Ty::Uint,
+                        )
+                        .map_err(|_| LowerError::invalid("input range copy"))?;
+                    }
+                    None => text.push_str("0u"),
+                }
+            }
+            early.push(format!(
+                "{name}[{e}] = uvec4({}, {}, {}, {});",
+                lanes[0], lanes[1], lanes[2], lanes[3]
+            ));
+        }
+        for s in early {
+            cx.out.early(format_args!("{s}"));
+        }
+        if !epilogue.is_empty() {
+            cx.out.epilogue(&epilogue);
+        }
+    }
+    Ok(())
+}
