@@ -215,7 +215,7 @@ impl<'a> DeclCtx<'a> {
         count: u32,
         mask: u8,
     ) -> Result<(), LowerError> {
-        let range = crate::ranges::IndexRange {
+        let range = crate::regs::IndexRange {
             file,
             first,
             count,

@@ -204,6 +204,27 @@ pub(crate) fn write_mapped_lanes(
     write_mapped(w, st, file, reg, lanes, ty)
 }
 
+/// Writes the element of `range` that register index `idx` names:
+/// `dxlower_v1[clamp(floatBitsToInt(r0.x) + 0, 0, 5)]`, or
+/// `dxlower_v1[2]` for a constant index.
+pub(crate) fn write_range_element(
+    w: &mut dyn Write,
+    st: &StageState<'_>,
+    range: &crate::regs::IndexRange,
+    idx: &Index,
+) -> fmt::Result {
+    write!(w, "{}[", range.name())?;
+    let offset = idx.imm.wrapping_sub(u64::from(range.first)) as i64;
+    match &idx.rel {
+        None => write!(w, "{offset}")?,
+        Some(rel) => {
+            let src = int_index(st, rel);
+            write!(w, "clamp({src} + {offset}, 0, {})", range.count - 1)?;
+        }
+    }
+    w.write_char(']')
+}
+
 struct IndexFmt<'x>(&'x StageState<'x>, &'x Index);
 impl fmt::Display for IndexFmt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -305,7 +326,7 @@ impl Src<'_> {
             OperandType::Input => {
                 if let Some((range, idx)) = st.indexed_range(op) {
                     let mut base = String::new();
-                    crate::ranges::write_element(&mut base, st, range, idx)?;
+                    write_range_element(&mut base, st, range, idx)?;
                     let base = format_args!("{base}{}", lane_letters(lanes));
                     return regs::write_bitcast(w, Ty::Uint, self.ty, self.n, &base);
                 }
@@ -1246,7 +1267,7 @@ enum Lvalue<'a> {
     /// ([`crate::ranges`]), whole or through a swizzle.
     Range {
         st: &'a StageState<'a>,
-        range: &'a crate::ranges::IndexRange,
+        range: &'a crate::regs::IndexRange,
         idx: &'a Index,
         lanes: Option<Swizzle>,
     },
@@ -1282,7 +1303,7 @@ impl fmt::Display for Lvalue<'_> {
                 idx,
                 lanes,
             } => {
-                crate::ranges::write_element(f, st, range, idx)?;
+                write_range_element(f, st, range, idx)?;
                 lanes
             }
         };

@@ -25,71 +25,10 @@
 
 use crate::ctx::DeclCtx;
 use crate::error::LowerError;
-use crate::regs;
-use crate::state::StageState;
+use crate::regs::{self, IndexRange};
 use crate::Ty;
-use dxlower_dxbc::{Index, Instruction, Operand, OperandType};
-use std::fmt::{self, Write};
-
-/// One `dcl_indexrange`: registers `first .. first + count` of the input
-/// or output file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IndexRange {
-    /// `OperandType::Input` or `OperandType::Output`.
-    pub file: OperandType,
-    /// The first register.
-    pub first: u32,
-    /// How many registers.
-    pub count: u32,
-    /// The declared component mask.
-    pub mask: u8,
-    /// True when some instruction indexes the range relatively: only then
-    /// does it get its array ([`emit`]).
-    pub indexed: bool,
-}
-
-impl IndexRange {
-    /// True when register `reg` lies in the range.
-    pub fn contains(&self, reg: u64) -> bool {
-        reg >= u64::from(self.first) && reg - u64::from(self.first) < u64::from(self.count)
-    }
-
-    /// The array's name, `dxlower_v<first>` or `dxlower_o<first>`.
-    pub fn name(&self) -> ArrayName {
-        ArrayName(self.file == OperandType::Output, self.first)
-    }
-}
-
-/// The name of a range's array (`dxlower_v1`), printed with `{}`.
-#[derive(Clone, Copy, Debug)]
-pub struct ArrayName(bool, u32);
-
-impl fmt::Display for ArrayName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "dxlower_{}{}", if self.0 { 'o' } else { 'v' }, self.1)
-    }
-}
-
-/// Writes the element of `range` that register index `idx` names:
-/// `dxlower_v1[clamp(floatBitsToInt(r0.x) + 0, 0, 5)]`, or
-/// `dxlower_v1[2]` for a constant index.
-pub(crate) fn write_element(
-    w: &mut dyn Write,
-    st: &StageState<'_>,
-    range: &IndexRange,
-    idx: &Index,
-) -> fmt::Result {
-    write!(w, "{}[", range.name())?;
-    let offset = idx.imm.wrapping_sub(u64::from(range.first)) as i64;
-    match &idx.rel {
-        None => write!(w, "{offset}")?,
-        Some(rel) => {
-            let src = crate::operands::int_index(st, rel);
-            write!(w, "clamp({src} + {offset}, 0, {})", range.count - 1)?;
-        }
-    }
-    w.write_char(']')
-}
+use dxlower_dxbc::{Instruction, Operand, OperandType};
+use std::fmt::Write;
 
 /// True when an operand of `inst` (at any depth of its indices) indexes
 /// register file `file` relatively at a register of `range`.

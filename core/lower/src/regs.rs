@@ -255,6 +255,45 @@ pub fn write_imm(w: &mut dyn Write, ty: Ty, bits: u32, exact: bool) -> fmt::Resu
     }
 }
 
+/// One `dcl_indexrange`: registers `first .. first + count` of the input
+/// or output file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexRange {
+    /// `OperandType::Input` or `OperandType::Output`.
+    pub file: dxlower_dxbc::OperandType,
+    /// The first register.
+    pub first: u32,
+    /// How many registers.
+    pub count: u32,
+    /// The declared component mask.
+    pub mask: u8,
+    /// True when some instruction indexes the range relatively: only then
+    /// does it get its array (`crate::ranges`).
+    pub indexed: bool,
+}
+
+impl IndexRange {
+    /// True when register `reg` lies in the range.
+    pub fn contains(&self, reg: u64) -> bool {
+        reg >= u64::from(self.first) && reg - u64::from(self.first) < u64::from(self.count)
+    }
+
+    /// The array's name, `dxlower_v<first>` or `dxlower_o<first>`.
+    pub fn name(&self) -> ArrayName {
+        ArrayName(self.file == dxlower_dxbc::OperandType::Output, self.first)
+    }
+}
+
+/// The name of a range's array (`dxlower_v1`), printed with `{}`.
+#[derive(Clone, Copy, Debug)]
+pub struct ArrayName(bool, u32);
+
+impl fmt::Display for ArrayName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "dxlower_{}{}", if self.0 { 'o' } else { 'v' }, self.1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

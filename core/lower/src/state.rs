@@ -77,7 +77,7 @@ pub struct StageState<'a> {
     pub samplers: BTreeMap<u32, SamplerMode>,
     /// The `dcl_indexrange` declarations of the input and output files
     /// ([`crate::ranges`]).
-    pub index_ranges: Vec<crate::ranges::IndexRange>,
+    pub index_ranges: Vec<crate::regs::IndexRange>,
     /// Shader Model 5.1 range ids of the declared `CB#`/`T#`/`S#` and their
     /// registers (empty before SM5.1; see [`crate::binding`]).
     pub binding_ids: BindingIds,
@@ -308,7 +308,7 @@ impl StageState<'_> {
     pub fn indexed_range<'s>(
         &'s self,
         op: &'s Operand,
-    ) -> Option<(&'s crate::ranges::IndexRange, &'s Index)> {
+    ) -> Option<(&'s crate::regs::IndexRange, &'s Index)> {
         if op.indices.len() != 1 {
             return None;
         }

@@ -10,7 +10,7 @@
 //! with its operands one further on, then the status receives
 //! `0xffffffffu`, the "fully mapped" status. The `_cl` forms add a
 //! minimum-LOD clamp operand, applied through an explicit LOD computed as
-//! the `lod` emulation computes it ([`crate::lod::formula`]).
+//! the `lod` emulation computes it ([`crate::lod`]).
 
 use crate::common::{self, Dim};
 use crate::gather::{self, Form};
