@@ -870,6 +870,31 @@ fn dcl_indexrange_declares_an_array_only_when_indexed() {
         .translate(&dxlower_tests::webgl2_fast())
         .expect_err("malformed");
     assert!(e.to_string().contains("0 registers"), "{e}");
+    // A range past register 4095, and two overlapping ranges, are malformed.
+    let mut long = indexrange_vs(vec![]);
+    for inst in &mut long.program.instructions {
+        if inst.opcode == Opcode::DclIndexRange {
+            inst.payload = Payload::Count(u32::MAX);
+        }
+    }
+    let e = long
+        .translate(&dxlower_tests::webgl2_fast())
+        .expect_err("malformed");
+    assert!(e.to_string().contains("past register 4095"), "{e}");
+    let mut twice = indexrange_vs(vec![]);
+    let at = twice
+        .program
+        .instructions
+        .iter()
+        .position(|i| i.opcode == Opcode::DclIndexRange)
+        .expect("the range");
+    let mut other = twice.program.instructions[at].clone();
+    other.operands = vec![Operand::input(2, m("xyzw"))];
+    twice.program.instructions.insert(at, other);
+    let e = twice
+        .translate(&dxlower_tests::webgl2_fast())
+        .expect_err("malformed");
+    assert!(e.to_string().contains("overlaps another range"), "{e}");
 }
 
 // ---------------------------------------------------------------------------

@@ -223,16 +223,25 @@ impl<'a> DeclCtx<'a> {
             indexed: false,
         };
         let end = u64::from(first) + u64::from(count);
-        if self.st.index_ranges.iter().any(|r| {
-            r.file == file
-                && u64::from(r.first) < end
-                && u64::from(first) < u64::from(r.first) + u64::from(r.count)
-        }) {
+        if end > u64::from(crate::regs::MAX_REGISTERS) {
+            return Err(LowerError::invalid(format!(
+                "`dcl_indexrange` of {count} registers from {first} goes past register {}",
+                crate::regs::MAX_REGISTERS - 1
+            )));
+        }
+        // Kept sorted by (file, first): the neighbours are the only
+        // candidates for an overlap, and lookups are binary searches.
+        let ranges = &mut self.st.index_ranges;
+        let at = ranges.partition_point(|r| r.key() < range.key());
+        let overlaps = |r: &crate::regs::IndexRange| {
+            r.file == file && u64::from(r.first) < end && first < r.first + r.count
+        };
+        if ranges[..at].last().is_some_and(overlaps) || ranges.get(at).is_some_and(overlaps) {
             return Err(LowerError::invalid(format!(
                 "`dcl_indexrange` of {count} registers from {first} overlaps another range"
             )));
         }
-        self.st.index_ranges.push(range);
+        ranges.insert(at, range);
         Ok(())
     }
 

@@ -25,47 +25,57 @@
 
 use crate::ctx::DeclCtx;
 use crate::error::LowerError;
-use crate::regs::{self, IndexRange};
+use crate::regs;
 use crate::Ty;
 use dxlower_dxbc::{Instruction, Operand, OperandType};
 use std::fmt::Write;
 
-/// True when an operand of `inst` (at any depth of its indices) indexes
-/// register file `file` relatively at a register of `range`.
-fn indexes(inst: &Instruction, range: &IndexRange) -> bool {
-    fn op_indexes(op: &Operand, range: &IndexRange) -> bool {
-        let direct = op.ty == range.file
-            && op
-                .indices
-                .first()
-                .is_some_and(|i| i.rel.is_some() && range.contains(i.imm));
-        direct
-            || op
-                .indices
-                .iter()
-                .filter_map(|i| i.rel.as_deref())
-                .any(|r| op_indexes(r, range))
+/// Calls `f(file, register)` for every relatively indexed `v#`/`o#`
+/// operand of `inst`, at any depth of its indices.
+fn relative_io(inst: &Instruction, f: &mut dyn FnMut(OperandType, u64)) {
+    fn walk(op: &Operand, f: &mut dyn FnMut(OperandType, u64)) {
+        if let (OperandType::Input | OperandType::Output, Some(i)) = (op.ty, op.indices.first()) {
+            if i.rel.is_some() {
+                f(op.ty, i.imm);
+            }
+        }
+        for rel in op.indices.iter().filter_map(|i| i.rel.as_deref()) {
+            walk(rel, f);
+        }
     }
-    inst.operands.iter().any(|op| op_indexes(op, range))
+    for op in &inst.operands {
+        walk(op, f);
+    }
 }
 
 /// After the declarations: marks the ranges some instruction indexes
-/// relatively and gives each its array — the copy of an input range at the
+/// relatively (one pass over the program, a binary search per indexed
+/// operand) and gives each its array — the copy of an input range at the
 /// start of `main`, the zeroed output array and its copy to the outputs
-/// before every return. One pass over the program per declared range.
+/// before every return. The ranges lie below register 4096 and do not
+/// overlap, so the text is bounded by the declared registers.
 pub(crate) fn emit(cx: &mut DeclCtx<'_>) -> Result<(), LowerError> {
     if cx.st.index_ranges.is_empty() {
         return Ok(());
     }
     let program = cx.st.input.program;
+    let mut marks = Vec::new();
+    for inst in program
+        .instructions
+        .iter()
+        .filter(|i| !i.opcode.is_declaration())
+    {
+        relative_io(inst, &mut |file, reg| {
+            if let Some(range) = cx.st.index_range(file, reg) {
+                marks.push(range.key());
+            }
+        });
+    }
+    marks.sort_unstable();
+    marks.dedup();
     for k in 0..cx.st.index_ranges.len() {
         let range = cx.st.index_ranges[k].clone();
-        if !program
-            .instructions
-            .iter()
-            .filter(|i| !i.opcode.is_declaration())
-            .any(|i| indexes(i, &range))
-        {
+        if marks.binary_search(&range.key()).is_err() {
             continue;
         }
         cx.st.index_ranges[k].indexed = true;

@@ -316,11 +316,22 @@ impl StageState<'_> {
         if op.ty == OperandType::Input && idx.rel.is_none() {
             return None;
         }
-        let range = self
-            .index_ranges
-            .iter()
-            .find(|r| r.indexed && r.file == op.ty && r.contains(idx.imm))?;
-        Some((range, idx))
+        let range = self.index_range(op.ty, idx.imm)?;
+        range.indexed.then_some((range, idx))
+    }
+
+    /// The `dcl_indexrange` of register file `file` that holds register
+    /// `reg` (a binary search: the ranges are sorted).
+    pub fn index_range(&self, file: OperandType, reg: u64) -> Option<&crate::regs::IndexRange> {
+        let key = (crate::regs::IndexRange::file_rank(file), reg);
+        let at = self.index_ranges.partition_point(|r| {
+            (
+                crate::regs::IndexRange::file_rank(r.file),
+                u64::from(r.first),
+            ) <= key
+        });
+        let range = self.index_ranges.get(at.checked_sub(1)?)?;
+        (range.file == file && range.contains(reg)).then_some(range)
     }
 
     /// True for a Shader Model 5.1 program, whose binding operands name

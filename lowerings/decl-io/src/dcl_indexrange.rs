@@ -30,8 +30,9 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 /// leaves an index outside it undefined). A shader that declares a range
 /// but never indexes it lowers as if the declaration were absent.
 ///
-/// Malformed: an operand other than `v#`/`o#`, a count of 0, two
-/// overlapping ranges of one file, a relative index outside every range.
+/// Malformed: an operand other than `v#`/`o#`, a count of 0, a range past
+/// register 4095, two overlapping ranges of one file, a relative index
+/// outside every range.
 ///
 /// **Differences from HLSLcc**: HLSLcc turns the range into a GLSL array
 /// of the packed varyings; here every varying keeps its own name (the
