@@ -17,8 +17,41 @@ use crate::gather::{self, Form};
 use crate::sample::{self, Colour, Compare};
 use crate::switches::{Lod, ResidencyFeedback};
 use crate::{ld, lod, multisample};
-use dxlower_core::{register_handler, Ctx, Lift, Lower, LowerError, Refusal, SamplerKey, Ty};
+use dxlower_core::{
+    register_handler, Ctx, Helper, Lift, Lower, LowerError, Refusal, SamplerKey, Ty,
+};
 use dxlower_dxbc::{Instruction, Opcode, OperandType};
+
+/// The gradients `(dPdx, dPdy)` of an explicit LOD `l` on a texture of
+/// level-0 size `size`: `(2^l / w, 0)` and `(0, 2^l / h)`, each one texel
+/// of level `l` long along one axis, so that the LOD the sampler computes
+/// from them is `l` (`textureGrad` on `sampler2DArrayShadow`, which has
+/// no `textureLod`).
+static LOD_GRADIENTS: Helper = Helper {
+    name: "dx11_lod_gradients",
+    text: concat!(
+        "vec4 dx11_lod_gradients(vec2 size, float l)\n",
+        "{\n",
+        "    vec2 g = exp2(l) / size;\n",
+        "    return vec4(g.x, 0.0, 0.0, g.y);\n",
+        "}\n"
+    ),
+    deps: &[],
+};
+
+/// A comparison sample of a `sampler2DArrayShadow` at the explicit LOD `l`
+/// through [`LOD_GRADIENTS`].
+static SAMPLE_C_LOD_2DA: Helper = Helper {
+    name: "dx11_sample_c_lod(sampler2DArrayShadow)",
+    text: concat!(
+        "float dx11_sample_c_lod(highp sampler2DArrayShadow s, vec4 p, float l)\n",
+        "{\n",
+        "    vec4 g = dx11_lod_gradients(vec2(textureSize(s, 0).xy), l);\n",
+        "    return textureGrad(s, p, g.xy, g.zw);\n",
+        "}\n"
+    ),
+    deps: &[&LOD_GRADIENTS],
+};
 
 /// The status every access of a fully resident resource reports, and the
 /// value `check_access_fully_mapped` returns for it (true, all bits set).
@@ -140,9 +173,11 @@ fn no_clamp(cx: &Ctx<'_>, inst: &Instruction, i: usize) -> Result<bool, LowerErr
 /// (`textureLodOffset` with `_aoffimmi`), `L` the `lod` emulation's
 /// `dx11_lod(…)` of the coordinate's derivatives (of `sample_d`'s
 /// gradients), with the instruction's bias added to the sampler's
-/// `MipLODBias`. The comparison form exists only on 2D (and emulated 1D)
-/// textures: ES 3.00 has no `textureLod` on `sampler2DArrayShadow` or
-/// `samplerCubeShadow`. Then `status = 0xffffffffu`.
+/// `MipLODBias`. The comparison form is `textureLod` on 2D (and emulated
+/// 1D) textures and, as ES 3.00 has no `textureLod` on
+/// `sampler2DArrayShadow`, `textureGrad` with gradients one level-`L`
+/// texel long on 2D (1D) arrays (`dx11_sample_c_lod`); on cubes it is
+/// refused. Then `status = 0xffffffffu`.
 ///
 /// **Differences**: sampling at an explicit LOD gives up anisotropic
 /// filtering (the `lod` contract already excludes anisotropic samplers);
@@ -221,15 +256,13 @@ fn lower_clamp<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
     let level = format!("max({l}.x, {clamp})");
     if shadow {
         let reference = extra.ok_or_else(|| LowerError::invalid("comparison reference"))?;
-        if !matches!(tex.dim, Dim::D2 | Dim::D1) {
+        if tex.dim == Dim::Cube {
             return Err(Refusal::new(
-                format!(
-                    "{} on a 2D-array or cube shadow texture",
-                    inst.opcode.mnemonic()
-                ),
+                format!("{} on a cube shadow texture", inst.opcode.mnemonic()),
                 format!(
                     "t{}: a clamped comparison samples at an explicit LOD, and GLSL ES 3.00 has \
-                     no textureLod on sampler2DArrayShadow or samplerCubeShadow",
+                     no textureLod on samplerCubeShadow (gradients projected onto a cube face \
+                     do not give one LOD exactly)",
                     tex.reg
                 ),
             )
@@ -239,9 +272,21 @@ fn lower_clamp<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
             LowerError::invalid("`sample_c_cl_s` on a texture3d: D3D has no 3D comparison sampling")
         })?;
         let s = cx.sampler(SamplerKey::shadow(tex.reg, smp))?;
-        let call = match &off {
-            Some(o) => format!("textureLodOffset({s}, {p}, {level}, {o})"),
-            None => format!("textureLod({s}, {p}, {level})"),
+        let call = match (tex.dim, &off) {
+            (Dim::D2 | Dim::D1, Some(o)) => format!("textureLodOffset({s}, {p}, {level}, {o})"),
+            (Dim::D2 | Dim::D1, None) => format!("textureLod({s}, {p}, {level})"),
+            // sampler2DArrayShadow has no textureLod: gradients of one
+            // nonzero lane each, 2^L texels long, give the LOD L under the
+            // exact formula and every approximation GLSL allows.
+            (_, None) => {
+                cx.helper(&SAMPLE_C_LOD_2DA);
+                format!("dx11_sample_c_lod({s}, {p}, {level})")
+            }
+            (_, Some(o)) => {
+                cx.helper(&LOD_GRADIENTS);
+                let g = format!("dx11_lod_gradients(vec2(textureSize({s}, 0).xy), {level})");
+                format!("textureGradOffset({s}, {p}, {g}.xy, {g}.zw, {o})")
+            }
         };
         cx.assign(d, Ty::Float, 1, &call)?;
     } else {
