@@ -1,12 +1,13 @@
-//! The emulations of `tests/profiles/webgl2-all.ron`, drawn on Mesa's GLES
-//! 3.0 driver and compared with the value D3D gives under each host
-//! contract (`lowerings/decl-io/docs/emulations.md`,
+//! The emulations of `tests/profiles/webgl2-all.ron` and the relative
+//! indexing of `v#`/`o#`, drawn on Mesa's GLES 3.0 driver and compared with
+//! the value D3D gives under each host contract (`lowerings/decl-io/docs/emulations.md`,
 //! `lowerings/texture-sample/docs/emulations.md`). The shaders are the
 //! shader tests `tests/shaders/*/emulation_*.asm` (their GLSL is pinned
 //! there); the inputs are chosen so that a wrong emulation draws another
 //! value: an index other than 0, a sample mask with and without bit 0, a
 //! clip plane through the middle of the target, two primitives, a sample
-//! index past the count, LOD clamps that move the clamped value.
+//! index past the count, LOD clamps that move the clamped value, mip
+//! levels that tell which LOD a clamped sample used.
 
 extern crate dxlower_lowerings;
 
@@ -404,6 +405,147 @@ fn lod_from_derivatives() {
     }
 }
 
+/// Residency feedback under the fully-resident contract: `sample_cl_s`,
+/// `ld_s` and `sample_l_s` read what their plain forms read and report
+/// "fully mapped", which `check_access_fully_mapped` reads as true; the
+/// clamp operand raises the LOD of `sample_cl_s` (computed as `lod`
+/// computes it: `log2(4k)` for a 16×8 texture and derivatives of `k/4` per
+/// pixel). Every texel of level `l` holds `100 + l`, so the output names
+/// the level each sample read.
+fn residency_feedback_under_the_fully_resident_contract() {
+    let ps = translate(&case("texture_sample", "emulation_residency"));
+    let contracts: Vec<&str> = ps
+        .record
+        .contracts
+        .iter()
+        .map(|c| c.source.as_str())
+        .collect();
+    assert_eq!(contracts, ["residency_feedback", "lod"]);
+    let mut data = Vec::new();
+    let (mut w, mut h) = (16u32, 8u32);
+    for level in 0..5u32 {
+        data.extend((0..w * h).flat_map(|_| [100 + level, level, 0, 0]));
+        w = (w / 2).max(1);
+        h = (h / 2).max(1);
+    }
+    let tex = [UintTexture {
+        name: "t0".into(),
+        width: 16,
+        height: 8,
+        data,
+    }];
+    let inf = f32::INFINITY;
+    // (k, (MipLODBias, MinLOD, MaxLOD), clamp, sample_l's LOD): the level
+    // D3D samples is the nearest to max(ClampedLOD, clamp) (point mip
+    // filtering, no tie in these cases).
+    for (k, (bias, min, max), clamp, explicit) in [
+        (0.25f32, (0.0f32, -inf, inf), 2.2f32, 1.0f32),
+        (2.0, (0.0, -inf, inf), 1.0, 4.0),
+        (0.5, (1.0, 0.0, 3.25), 0.5, 0.0),
+        (8.0, (0.0, 0.0, 3.25), 0.3, 2.0),
+        (0.25, (0.0, 0.0, 20.0), -3.0, 3.0),
+    ] {
+        let mut clamps = vec![[0.0f32; 4]; 16];
+        clamps[1] = [bias, min, max, 0.0];
+        let uniforms = [Uniform {
+            name: "dxlower_LodClamp".into(),
+            value: UniformValue::Vec4s(clamps),
+        }];
+        let d = draw(Job(
+            &quad_vs(k),
+            &ps.glsl,
+            Format::Rgba32Ui,
+            &cb0([clamp.to_bits(), explicit.to_bits(), 0, 0]),
+            &Vertices::quad_strip("in_POSITION0"),
+            &tex,
+            &uniforms,
+            CLEAR,
+        ));
+        let lod = (4.0 * k).log2();
+        let level = clamp.max(min.max(max.min(lod + bias))).round() as u32;
+        // o0 = (level sample_cl_s read, the three checks and-ed, ld_s of
+        // level 2, level sample_l_s read).
+        let want = [100 + level, 0xffff_ffff, 102, 100 + explicit as u32];
+        assert_eq!(
+            d.image.uniform(),
+            Some(want),
+            "k {k}, sampler ({bias}, {min}, {max}), clamp {clamp}, lod {explicit}\n{}",
+            ps.glsl
+        );
+    }
+}
+
+/// Relative indexing of `v#` and `o#` inside their `dcl_indexrange`s (no
+/// contract, in every profile): `o[y + 1] = v[x + 1]`, then `o2.w = 5`.
+/// The three COLOR inputs differ, the index registers come from `cb0`, and
+/// indices outside the range are clamped into it (D3D leaves them
+/// undefined); the pixel stage packs the three varyings into one value.
+fn relative_input_and_output_indexing() {
+    let vs = case("decl_io", "indexrange_relative");
+    let ps = assemble(
+        "//\n// Input signature:\n//\n\
+         // Name                 Index   Mask Register SysValue  Format   Used\n\
+         // -------------------- ----- ------ -------- -------- ------- ------\n\
+         // TEXCOORD                 0   xyzw        1     NONE   float   xyzw\n\
+         // TEXCOORD                 1   xyzw        2     NONE   float   xyzw\n\
+         // TEXCOORD                 2   xyzw        3     NONE   float   xyzw\n//\n//\n\
+         // Output signature:\n//\n\
+         // Name                 Index   Mask Register SysValue  Format   Used\n\
+         // -------------------- ----- ------ -------- -------- ------- ------\n\
+         // SV_Target                0   xyzw        0   TARGET   float   xyzw\n//\n\
+         ps_4_0\ndcl_input_ps constant v1.xyzw\ndcl_input_ps constant v2.xyzw\n\
+         dcl_input_ps constant v3.xyzw\ndcl_output o0.xyzw\ndcl_temps 1\n\
+         mad r0.xyzw, v2.xyzw, l(16.000000, 16.000000, 16.000000, 16.000000), v1.xyzw\n\
+         mad o0.xyzw, v3.xyzw, l(256.000000, 256.000000, 256.000000, 256.000000), r0.xyzw\nret\n",
+    );
+    let p = pair(&vs, &ps);
+    let colours = [
+        [1.0f32, 2.0, 3.0, 4.0],
+        [5.0, 6.0, 7.0, 8.0],
+        [9.0, 10.0, 11.0, 12.0],
+    ];
+    let mut vertices = Vertices::quad_strip("in_POSITION0");
+    for (k, c) in colours.iter().enumerate() {
+        vertices.attributes.push(Attribute {
+            name: format!("in_COLOR{k}"),
+            components: 4,
+            data: c.repeat(4),
+        });
+    }
+    for (x, y) in [
+        (0i32, 0i32),
+        (1, 2),
+        (2, 1),
+        (5, 0),
+        (-3, 2),
+        (1, 9),
+        (2, -1),
+    ] {
+        let d = draw(Job(
+            &p.vs.glsl,
+            &p.ps.glsl,
+            Format::Rgba32F,
+            &cb0([(x as f32).to_bits(), (y as f32).to_bits(), 0, 0]),
+            &vertices,
+            &[],
+            &[],
+            CLEAR,
+        ));
+        let mut regs = [[0.0f32; 4]; 3];
+        regs[y.clamp(0, 2) as usize] = colours[x.clamp(0, 2) as usize];
+        regs[1][3] = 5.0;
+        let want: Vec<u32> = (0..4)
+            .map(|c| (regs[0][c] + 16.0 * regs[1][c] + 256.0 * regs[2][c]).to_bits())
+            .collect();
+        assert_eq!(
+            d.image.uniform().map(|p| p.to_vec()),
+            Some(want),
+            "x {x}, y {y}\n{}",
+            p.vs.glsl
+        );
+    }
+}
+
 /// Every emulation, drawn in order on one thread: Mesa's surfaceless EGL
 /// display is one per process, and a runner made or dropped on another
 /// thread while one draws breaks it.
@@ -415,4 +557,6 @@ fn emulations_render_as_d3d_on_mesa() {
     primitive_id_counts_the_triangles();
     multisample_texture_under_the_single_sample_contract();
     lod_from_derivatives();
+    residency_feedback_under_the_fully_resident_contract();
+    relative_input_and_output_indexing();
 }

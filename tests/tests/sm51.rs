@@ -8,9 +8,10 @@
 //! The shader tests `tests/shaders/sm51/*.asm` pin the whole shader of
 //! each SM5.1 program, and every shader is checked with glslangValidator. The corpus test does the
 //! same for every SM5.1 vertex and pixel shader of the shared corpus.
-//! Resource arrays, other register spaces and dynamic range indices are
-//! refused by name; ids that disagree with their declaration are malformed.
-//! `dcl_indexrange` declares nothing.
+//! Other register spaces carry the space in their names (`cb1_space1`).
+//! Resource arrays and dynamic range indices are refused by name; ids that
+//! disagree with their declaration are malformed.
+//! `dcl_indexrange` gives a range an array only when it is indexed relatively.
 
 // Link every family so their handlers register.
 extern crate dxlower_lowerings;
@@ -505,18 +506,156 @@ fn tex2d(id: u32, lo: u32, hi: u32, space: u32) -> Instruction {
     dcl_tex(id, lo, hi, ResourceDimension::Texture2D, space)
 }
 
+/// Bindings in register spaces other than 0 carry the space in their
+/// names (`cb0_space1`, `t0_space3TEX_with_SMPs1_space1`), beside the
+/// same registers of space 0, whose names are the SM5.0 ones; the stage
+/// record and the manifest give each binding's register and space apart,
+/// and a linked pair agrees on a spaced block's size.
 #[test]
-fn other_register_spaces_are_refused_by_name() {
-    let body = sample_body(tex(0, 0), smp(0, 1));
-    let what = refused(&ps(&[dcl_smp(0, 1, 1, 1), tex2d(0, 0, 0, 0)], &body));
-    assert_eq!(what, "sampler S0[1:1] in register space 1");
-    let what = refused(&ps(&[dcl_smp(0, 1, 1, 0), tex2d(0, 0, 0, 2)], &body));
-    assert_eq!(what, "texture2d T0[0:0] in register space 2");
-    let what = refused(&vs(&[dcl_cb(1, 0, 0, 1, 3)], &[]));
-    assert_eq!(what, "constant buffer CB1[0:0] in register space 3");
+fn other_register_spaces_carry_the_space_in_their_names() {
+    let sample = |dst: u32, t: Operand, sm: Operand| {
+        op(
+            Opcode::Sample,
+            vec![
+                Operand::temp(dst, m("xyzw")),
+                Operand::input(0, s("xyxx")),
+                t,
+                sm,
+            ],
+        )
+    };
+    let frag = ps(
+        &[
+            dcl_cb(0, 0, 0, 1, 0),
+            dcl_cb(1, 0, 0, 2, 1),
+            dcl_smp(0, 1, 1, 1),
+            dcl_smp(1, 1, 1, 2),
+            tex2d(0, 0, 0, 0),
+            tex2d(1, 0, 0, 3),
+        ],
+        &[
+            sample(0, tex(1, 0), smp(0, 1)),
+            sample(1, tex(0, 0), smp(1, 1)),
+            op(
+                Opcode::Add,
+                vec![
+                    Operand::temp(0, m("xyzw")),
+                    Operand::temp(0, s("xyzw")),
+                    Operand::temp(1, s("xyzw")),
+                ],
+            ),
+            op(
+                Opcode::Add,
+                vec![
+                    Operand::temp(0, m("xyzw")),
+                    Operand::temp(0, s("xyzw")),
+                    cb(0, 0, 0, "xyzw"),
+                ],
+            ),
+            op(
+                Opcode::Add,
+                vec![
+                    Operand::output(0, m("xyzw")),
+                    Operand::temp(0, s("xyzw")),
+                    cb(1, 0, 1, "xyzw"),
+                ],
+            ),
+        ],
+    );
+    let out = frag
+        .translate()
+        .unwrap_or_else(|e| panic!("translates: {e}"));
+    for name in [
+        "uniform ConstantBuffer0 {\n    vec4 data[1];\n} cb0;",
+        "uniform ConstantBuffer0_space1 {\n    vec4 data[2];\n} cb0_space1;",
+        "cb0_space1.data[1]",
+        "cb0.data[0]",
+        "texture(t0_space3TEX_with_SMPs1_space1, ",
+        "texture(t0TEX_with_SMPs1_space2, ",
+    ] {
+        assert!(out.glsl.contains(name), "{name} missing:\n{}", out.glsl);
+    }
+    glslang(&out.glsl, ProgramType::Pixel).unwrap_or_else(|e| panic!("{e}\n{}", out.glsl));
+    let mut samplers: Vec<_> = out
+        .record
+        .samplers
+        .iter()
+        .map(|u| {
+            (
+                u.name.as_str(),
+                u.texture,
+                u.texture_space,
+                u.sampler,
+                u.sampler_space,
+            )
+        })
+        .collect();
+    samplers.sort();
     assert_eq!(
-        dxlower_core::error::fold_registers(&what),
-        "constant buffer CB# in register space 3"
+        samplers,
+        [
+            ("t0", 0, 0, None, 0),
+            ("t0TEX_with_SMPs1_space2", 0, 0, Some(1), 2),
+            ("t0_space3", 0, 3, None, 0),
+            ("t0_space3TEX_with_SMPs1_space1", 0, 3, Some(1), 1),
+        ]
+    );
+    // A VS reading b0 of space 1 with a smaller size: the pair agrees on
+    // the larger one, and the manifest gives the space beside the slot.
+    let vert = vs(
+        &[dcl_cb(4, 0, 0, 1, 1)],
+        &[op(
+            Opcode::Mov,
+            vec![Operand::output(1, m("xyzw")), cb(4, 0, 0, "xyzw")],
+        )],
+    );
+    let linked = dxlower_core::link(vert.input(), frag.input(), &dxlower_tests::webgl2_fast())
+        .unwrap_or_else(|e| panic!("links: {e}"));
+    let spaced = "uniform ConstantBuffer0_space1 {\n    vec4 data[2];\n} cb0_space1;";
+    assert!(linked.vs.glsl.contains(spaced), "{}", linked.vs.glsl);
+    assert!(linked.ps.glsl.contains(spaced), "{}", linked.ps.glsl);
+    dxlower_glslang::glslang_link(&linked.vs.glsl, &linked.ps.glsl)
+        .unwrap_or_else(|e| panic!("glslang link: {e}"));
+    let manifest = serde_json::to_value(linked.manifest()).expect("manifest JSON");
+    let blocks: Vec<_> = manifest["uniform_blocks"]
+        .as_array()
+        .expect("uniform_blocks")
+        .iter()
+        .map(|b| {
+            (
+                b["block"].as_str().unwrap_or_default().to_string(),
+                b["slot"].as_u64(),
+                b.get("space").and_then(|s| s.as_u64()),
+                b["stages"].as_array().map_or(0, |s| s.len()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        blocks,
+        [
+            ("ConstantBuffer0".to_string(), Some(0), None, 1),
+            ("ConstantBuffer0_space1".to_string(), Some(0), Some(1), 2),
+        ]
+    );
+    let sampler = manifest["samplers"]
+        .as_array()
+        .expect("samplers")
+        .iter()
+        .find(|u| u["name"] == "t0_space3TEX_with_SMPs1_space1")
+        .expect("the spaced sampler in the manifest");
+    assert_eq!(
+        (
+            &sampler["texture"],
+            &sampler["texture_space"],
+            &sampler["sampler"],
+            &sampler["sampler_space"]
+        ),
+        (
+            &serde_json::json!(0),
+            &serde_json::json!(3),
+            &serde_json::json!(1),
+            &serde_json::json!(1)
+        )
     );
 }
 
@@ -665,8 +804,11 @@ fn indexrange_vs(body: Vec<Instruction>) -> dxlower_tests::Built {
     dxlower_tests::Built::new(ProgramType::Vertex, 4, insts, Some(isgn), Some(osgn))
 }
 
+/// A `dcl_indexrange` nobody indexes relatively changes nothing; a
+/// relative read of the range reads the range's array (decl-io
+/// `dcl_indexrange`).
 #[test]
-fn dcl_indexrange_declares_nothing() {
+fn dcl_indexrange_declares_an_array_only_when_indexed() {
     let read = |reg| {
         op(
             Opcode::Mov,
@@ -696,7 +838,7 @@ fn dcl_indexrange_declares_nothing() {
         "{}",
         out.glsl
     );
-    // A relative read of the range is refused by name where it happens.
+    // A relative read of the range reads its array, copied at entry.
     let relative =
         Operand::input(0, s("xyzw")).with_index(0, Index::relative(1, Operand::temp(0, s("x"))));
     let b = indexrange_vs(vec![
@@ -706,13 +848,17 @@ fn dcl_indexrange_declares_nothing() {
         ),
         op(Opcode::Mov, vec![Operand::output(1, m("xyzw")), relative]),
     ]);
-    match b.translate(&dxlower_tests::webgl2_fast()) {
-        Err(TranslateError::Refused { refusal, .. }) => assert_eq!(
-            refusal.what,
-            "relative or multi-dimensional input/output indexing"
-        ),
-        other => panic!("expected a refusal, got {other:?}"),
+    let out = b
+        .translate(&dxlower_tests::webgl2_fast())
+        .unwrap_or_else(|e| panic!("lowers: {e}"));
+    for line in [
+        "uvec4 dxlower_v1[2];",
+        "dxlower_v1[1] = floatBitsToUint(in_TEXCOORD1.xyzw);",
+        "vs_TEXCOORD0 = uintBitsToFloat(dxlower_v1[clamp(floatBitsToInt(r0.x) + 0, 0, 1)].xyzw);",
+    ] {
+        assert!(out.glsl.contains(line), "{line} missing:\n{}", out.glsl);
     }
+    glslang(&out.glsl, ProgramType::Vertex).expect("compiles");
     // A count of 0 is malformed.
     let mut zero = indexrange_vs(vec![]);
     for inst in &mut zero.program.instructions {
@@ -724,6 +870,31 @@ fn dcl_indexrange_declares_nothing() {
         .translate(&dxlower_tests::webgl2_fast())
         .expect_err("malformed");
     assert!(e.to_string().contains("0 registers"), "{e}");
+    // A range past register 4095, and two overlapping ranges, are malformed.
+    let mut long = indexrange_vs(vec![]);
+    for inst in &mut long.program.instructions {
+        if inst.opcode == Opcode::DclIndexRange {
+            inst.payload = Payload::Count(u32::MAX);
+        }
+    }
+    let e = long
+        .translate(&dxlower_tests::webgl2_fast())
+        .expect_err("malformed");
+    assert!(e.to_string().contains("past register 4095"), "{e}");
+    let mut twice = indexrange_vs(vec![]);
+    let at = twice
+        .program
+        .instructions
+        .iter()
+        .position(|i| i.opcode == Opcode::DclIndexRange)
+        .expect("the range");
+    let mut other = twice.program.instructions[at].clone();
+    other.operands = vec![Operand::input(2, m("xyzw"))];
+    twice.program.instructions.insert(at, other);
+    let e = twice
+        .translate(&dxlower_tests::webgl2_fast())
+        .expect_err("malformed");
+    assert!(e.to_string().contains("overlaps another range"), "{e}");
 }
 
 // ---------------------------------------------------------------------------
@@ -731,13 +902,14 @@ fn dcl_indexrange_declares_nothing() {
 // ---------------------------------------------------------------------------
 
 /// How many SM5.1 vertex and pixel shaders of the corpus must translate
-/// and validate (22 of 41 when SM5.1 bindings landed; the others use UAVs,
-/// texture buffers, other register spaces, resource arrays or cube arrays).
-const SM51_FLOOR: usize = 22;
+/// and validate (24 of 41; the others use UAVs, texture buffers,
+/// structured buffers or resource arrays).
+const SM51_FLOOR: usize = 24;
 
 /// Every SM5.1 vertex and pixel shader of the corpus: when it translates,
-/// its SM5.0 twin translates to the same GLSL and glslang accepts it; when
-/// it is refused, the reason names what.
+/// glslang accepts it and, when all its bindings are in space 0, its SM5.0
+/// twin translates to the same GLSL; when it is refused, the reason names
+/// what.
 #[test]
 fn corpus_sm51_equals_its_sm50_twin() {
     let profile = dxlower_tests::webgl2_fast();
@@ -758,7 +930,20 @@ fn corpus_sm51_equals_its_sm50_twin() {
             program_byte_offset: None,
             rdef: shader.rdef.as_ref(),
         };
+        // A program with bindings outside space 0 has no SM5.0 twin (its
+        // spaces would collide in one register file): its names carry the
+        // space, and glslang checks it.
+        let spaced = dxlower_core::binding::declared_keys(&shader.program)
+            .values()
+            .any(|&k| dxlower_core::binding::split(k).0 != 0);
         match dxlower_core::translate_stage(input(&shader.program), &profile) {
+            Ok(out) if spaced => {
+                assert!(out.glsl.contains("_space"), "{}: no spaced name", e.file);
+                if let Err(log) = glslang(&out.glsl, shader.program.version.program_type) {
+                    panic!("{}: glslang rejects:\n{}\n{log}", e.file, out.glsl);
+                }
+                validated.push(e.file.clone());
+            }
             Ok(out) => {
                 let twin = to_sm50(&shader.program);
                 let out50 = dxlower_core::translate_stage(input(&twin), &profile)

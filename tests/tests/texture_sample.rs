@@ -232,16 +232,13 @@ fn lower_unit(dim: ResourceDimension, body: Vec<Instruction>) -> Result<String, 
         ("t0TEX_with_SMPs1", SamplerKey::combined(0, 1)),
         ("hlslcc_zcmpt0TEX_with_SMPs1", SamplerKey::shadow(0, 1)),
     ] {
-        d.declare_sampler(SamplerUniform {
-            name: name.into(),
-            glsl_type: "sampler2D".into(),
-            precision: Precision::Highp,
-            texture: key.texture,
-            sampler: key.sampler,
-            shadow: key.shadow,
-            data: None,
-            used: false,
-        });
+        d.declare_sampler(SamplerUniform::new(
+            name.into(),
+            "sampler2D".into(),
+            Precision::Highp,
+            key,
+            None,
+        ));
     }
     h.run_instructions(&program.instructions).map(|s| s.body)
 }

@@ -9,15 +9,23 @@
 //!
 //! A range of one register in space 0 is exactly an SM5.0 binding, so it
 //! lowers to the SM5.0 names (`cb1.data[0]`, `t0`, `t0TEX_with_SMPs0`):
-//! the declarations record id → register in [`BindingIds`]
+//! the declarations record id → binding key in [`BindingIds`]
 //! ([`crate::StageState::binding_ids`]) and every operand is resolved
 //! through [`crate::StageState::binding_register`] or
 //! [`crate::StageState::cb_element`], which read SM5.0 operands unchanged.
-//! Ranges of several registers (resource arrays) and other register spaces
+//!
+//! A range in another register space is the same binding with the space in
+//! its names: register 1 of space 2 is `cb1_space2` (block
+//! `ConstantBuffer1_space2`), `t1_space2`, `t1_space2TEX_with_SMPs0_space1`
+//! ([`label`]). Inside a stage a binding is known by its *key* ([`key`]):
+//! the register itself in space 0, the register and space packed together
+//! otherwise, so that `b1` of space 0 and `b1` of space 1 are two
+//! bindings. The stage record and the manifest give the register and the
+//! space apart ([`split`]). Ranges of several registers (resource arrays)
 //! are refused by name ([`declared_range`]).
 
 use crate::error::{LowerError, Refusal};
-use dxlower_dxbc::{Index, Operand, OperandType};
+use dxlower_dxbc::{Index, Operand, OperandType, Payload, Program};
 use std::collections::BTreeMap;
 
 /// The register file of a binding.
@@ -92,6 +100,118 @@ impl BindingIds {
     }
 }
 
+/// Marks the key of a binding outside register space 0 ([`key`]).
+const SPACED: u32 = 1 << 31;
+
+/// The key of register `reg` of register `space` inside a stage: `reg` in
+/// space 0 (the SM5.0 register), else `SPACED | space << 16 | reg`. Spaces
+/// from 2^15 and registers from 2^16 outside space 0 (and registers from
+/// 2^31 in space 0) are refused by name: no shader binds that many.
+pub fn key(space: u32, reg: u32) -> Result<u32, LowerError> {
+    let fits = if space == 0 {
+        reg & SPACED == 0
+    } else {
+        space < 1 << 15 && reg < 1 << 16
+    };
+    if fits {
+        Ok(if space == 0 {
+            reg
+        } else {
+            SPACED | space << 16 | reg
+        })
+    } else {
+        Err(Refusal::new(
+            format!("register {reg} of register space {space}"),
+            "beyond the registers and spaces dxlower names (registers below 65536 and spaces \
+             below 32768 outside space 0)",
+        )
+        .into())
+    }
+}
+
+/// The register space and the register of a binding key ([`key`]).
+pub fn split(key: u32) -> (u32, u32) {
+    if key & SPACED == 0 {
+        (0, key)
+    } else {
+        ((key >> 16) & 0x7fff, key & 0xffff)
+    }
+}
+
+/// The part of a binding's GLSL names after its prefix, printed with
+/// `{}`: the register (`3` in `cb3`, `t3`) in space 0,
+/// `<register>_space<space>` otherwise (`1_space2` in `cb1_space2`).
+pub fn label(key: u32) -> Label {
+    Label(key)
+}
+
+/// A binding key printed as its name part ([`label`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Label(pub u32);
+
+impl std::fmt::Display for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match split(self.0) {
+            (0, reg) => write!(f, "{reg}"),
+            (space, reg) => write!(f, "{reg}_space{space}"),
+        }
+    }
+}
+
+/// The binding key of every SM5.1 range the declarations of `program`
+/// declare, by kind and range id, for scans of the program made before
+/// the declarations are lowered ([`operand_key`]). Declarations of ranges
+/// dxlower refuses are left out.
+pub fn declared_keys(program: &Program) -> BTreeMap<(BindingKind, u32), u32> {
+    let mut keys = BTreeMap::new();
+    for inst in program
+        .instructions
+        .iter()
+        .filter(|i| i.opcode.is_declaration())
+    {
+        let space = match &inst.payload {
+            Payload::ConstantBuffer51 { space, .. } | Payload::Space(space) => *space,
+            Payload::Resource {
+                space: Some(space), ..
+            } => *space,
+            _ => continue,
+        };
+        let Some(op) = inst.operands.first() else {
+            continue;
+        };
+        let Some(kind) = BindingKind::of(op.ty) else {
+            continue;
+        };
+        let (Some(id), Some(lower)) = (
+            op.indices.first().and_then(Index::as_imm),
+            op.indices.get(1).and_then(Index::as_imm),
+        ) else {
+            continue;
+        };
+        if let Ok(k) = key(space, lower) {
+            keys.insert((kind, id), k);
+        }
+    }
+    keys
+}
+
+/// The binding key an immediate-indexed `cb#`/`t#`/`s#` instruction
+/// operand names, for scans of the program: [`operand_register`] in
+/// SM4/5.0, the key `keys` ([`declared_keys`]) gives its range id in
+/// SM5.1. `None` for a dynamic index or an undeclared id.
+pub fn operand_key(
+    op: &Operand,
+    sm51: bool,
+    keys: &BTreeMap<(BindingKind, u32), u32>,
+) -> Option<u32> {
+    if !sm51 {
+        return operand_register(op, false);
+    }
+    let kind = BindingKind::of(op.ty)?;
+    let id = op.indices.first().and_then(Index::as_imm)?;
+    keys.get(&(kind, id)).copied()
+}
+
 /// The register an immediate-indexed `cb#`/`t#`/`s#` instruction operand
 /// names, read from the operand alone: its first index in SM4/5.0 (`t3`),
 /// its second, the absolute register, in SM5.1 (`T0[3]`). For scans of the
@@ -114,13 +234,12 @@ fn decl_index(op: &Operand, i: usize) -> Result<u32, LowerError> {
 }
 
 /// Checks the operand of an SM5.1 declaration (`CB0[1:1]`, `T3[0:0]`,
-/// `S1[2:2]`) in register `space` and returns `(id, register)`. `what`
-/// names the declared thing in refusals (`constant buffer`, `texture2d`,
-/// `sampler`).
+/// `S1[2:2]`) in register `space` and returns `(id, key)`, the binding
+/// [`key`] of its register in its space. `what` names the declared thing
+/// in refusals (`constant buffer`, `texture2d`, `sampler`).
 ///
-/// Refused by name: a register space other than 0 (`sampler S0[0:0] in
-/// register space 1`) and a range of more than one register, a resource
-/// array (`constant buffer array CB0[0:3]`, `texture2d array T2[8:*]`).
+/// Refused by name: a range of more than one register, a resource array
+/// (`constant buffer array CB0[0:3]`, `texture2d array T2[8:*]`).
 pub fn declared_range(
     what: &str,
     kind: BindingKind,
@@ -142,14 +261,6 @@ pub fn declared_range(
     } else {
         upper.to_string()
     };
-    if space != 0 {
-        return Err(Refusal::new(
-            format!("{what} {p}{id}[{lower}:{hi}] in register space {space}"),
-            "only register space 0 maps onto the SM5.0 binding names (cbN, tN, sN) a WebGL2 \
-             host binds; other spaces have no agreed names",
-        )
-        .into());
-    }
     if upper != lower {
         return Err(Refusal::new(
             format!("{what} array {p}{id}[{lower}:{hi}]"),
@@ -158,7 +269,7 @@ pub fn declared_range(
         )
         .into());
     }
-    Ok((id, lower))
+    Ok((id, key(space, lower)?))
 }
 
 /// The refusal of a dynamically indexed binding.

@@ -30,7 +30,7 @@ use crate::record::{
 };
 use crate::regs::{Lane, Ty, Var};
 use crate::state::{IndexableTemp, ResourceDecl, StageInput, StageState};
-use dxlower_dxbc::{ProgramType, SamplerMode};
+use dxlower_dxbc::{OperandType, ProgramType, SamplerMode};
 use std::any::Any;
 use std::fmt;
 
@@ -202,6 +202,47 @@ impl<'a> DeclCtx<'a> {
     /// Records `dcl_temps n`.
     pub fn set_temps(&mut self, n: u32) {
         self.st.temps = n;
+    }
+
+    /// Records a `dcl_indexrange` of the input or output file: registers
+    /// `first .. first + count` with component mask `mask`. Overlapping
+    /// ranges of one file are malformed. A range some instruction indexes
+    /// relatively gets its array after the declarations ([`crate::ranges`]).
+    pub fn declare_index_range(
+        &mut self,
+        file: OperandType,
+        first: u32,
+        count: u32,
+        mask: u8,
+    ) -> Result<(), LowerError> {
+        let range = crate::regs::IndexRange {
+            file,
+            first,
+            count,
+            mask,
+            indexed: false,
+        };
+        let end = u64::from(first) + u64::from(count);
+        if end > u64::from(crate::regs::MAX_REGISTERS) {
+            return Err(LowerError::invalid(format!(
+                "`dcl_indexrange` of {count} registers from {first} goes past register {}",
+                crate::regs::MAX_REGISTERS - 1
+            )));
+        }
+        // Kept sorted by (file, first): the neighbours are the only
+        // candidates for an overlap, and lookups are binary searches.
+        let ranges = &mut self.st.index_ranges;
+        let at = ranges.partition_point(|r| r.key() < range.key());
+        let overlaps = |r: &crate::regs::IndexRange| {
+            r.file == file && u64::from(r.first) < end && first < r.first + r.count
+        };
+        if ranges[..at].last().is_some_and(overlaps) || ranges.get(at).is_some_and(overlaps) {
+            return Err(LowerError::invalid(format!(
+                "`dcl_indexrange` of {count} registers from {first} overlaps another range"
+            )));
+        }
+        ranges.insert(at, range);
+        Ok(())
     }
 
     /// Records an indexable temp `x{reg}`.
@@ -520,10 +561,11 @@ impl<'a> Ctx<'a> {
             .use_sampler(key)
             .map(str::to_string)
             .ok_or_else(|| {
-                let what = match (key.sampler, key.shadow) {
-                    (None, _) => format!("t{}", key.texture),
-                    (Some(s), false) => format!("t{} with s{s}", key.texture),
-                    (Some(s), true) => format!("t{} with comparison sampler s{s}", key.texture),
+                let t = crate::binding::label(key.texture);
+                let what = match (key.sampler.map(crate::binding::label), key.shadow) {
+                    (None, _) => format!("t{t}"),
+                    (Some(s), false) => format!("t{t} with s{s}"),
+                    (Some(s), true) => format!("t{t} with comparison sampler s{s}"),
                 };
                 LowerError::invalid(format!("no sampler uniform is declared for {what}"))
             })

@@ -19,8 +19,8 @@
 //!
 //! Modules depend on each other in one direction: `regs`, `error`,
 //! `profile`, `record` → `binding`, `hints` → `state` → `emit` → `ctx` →
-//! `operands` → `registry`, `pass` → `limits` → `translate` → `link`,
-//! `manifest` → `sweep`.
+//! `operands` → `ranges`, `registry`, `pass` → `limits` → `translate` →
+//! `link`, `manifest` → `sweep`.
 //!
 //! Nothing here touches a process, a file or a clock, so the crate builds
 //! for `wasm32-unknown-unknown`; `sweep` (reading `.dxbc` files) is the
@@ -61,6 +61,7 @@ pub mod manifest;
 pub mod operands;
 pub mod pass;
 pub mod profile;
+pub mod ranges;
 pub mod record;
 pub mod registry;
 pub mod regs;

@@ -102,21 +102,17 @@ pub fn link(
         if b.kind != BlockKind::ConstantBuffer {
             continue;
         }
-        let Some(p) = ps_l
-            .out
-            .record
-            .uniform_blocks
-            .iter_mut()
-            .find(|p| p.kind == BlockKind::ConstantBuffer && p.slot == b.slot)
-        else {
+        let Some(p) = ps_l.out.record.uniform_blocks.iter_mut().find(|p| {
+            p.kind == BlockKind::ConstantBuffer && p.slot == b.slot && p.space == b.space
+        }) else {
             continue;
         };
         if p.vec4s != b.vec4s {
             let size = p.vec4s.max(b.vec4s);
             p.vec4s = size;
             b.vec4s = size;
-            if let Some(slot) = b.slot {
-                hints.cb_sizes.insert(slot, size);
+            if let Some(key) = b.slot.and_then(|s| crate::binding::key(b.space, s).ok()) {
+                hints.cb_sizes.insert(key, size);
             }
         }
     }

@@ -142,6 +142,10 @@ pub struct UniformBlock {
     /// The D3D constant-buffer slot `b#` of a `ConstantBuffer<N>` block;
     /// `None` for a block a pass declares.
     pub slot: Option<u32>,
+    /// The register space of `slot` (SM5.1 `space=`); absent from the JSON
+    /// for space 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub space: u32,
     /// The structured-buffer SRV register `t#` whose elements a
     /// [`BlockKind::StructuredBuffer`] block holds (`sb0` → 0); `None`
     /// (and absent from the JSON) for every other block.
@@ -153,6 +157,11 @@ pub struct UniformBlock {
     pub bytes: u32,
     /// The stages that declare it (`vs`, `ps`).
     pub stages: Vec<&'static str>,
+}
+
+/// True for 0 (a register space left out of the JSON).
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One sampler uniform.
@@ -167,8 +176,14 @@ pub struct SamplerBinding {
     pub glsl_type: String,
     /// The texture register `t#`.
     pub texture: u32,
+    /// The register space of `texture`; absent from the JSON for space 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub texture_space: u32,
     /// The sampler register `s#` (combined samplers only).
     pub sampler: Option<u32>,
+    /// The register space of `sampler`; absent from the JSON for space 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub sampler_space: u32,
     /// True for a shadow-compare uniform.
     pub shadow: bool,
     /// Set when the uniform is a data texture standing in for a buffer SRV
@@ -217,17 +232,23 @@ impl Manifest {
                 data_type: v.data_type.name(),
             })
             .collect();
-        // ConstantBuffer<N> first by slot, then the others by name.
-        let mut blocks: BTreeMap<(bool, u32, String), UniformBlock> = BTreeMap::new();
+        // ConstantBuffer<N> first by space and slot, then the others by name.
+        let mut blocks: BTreeMap<(bool, u32, u32, String), UniformBlock> = BTreeMap::new();
         for (stage, r) in stages {
             for b in &r.uniform_blocks {
                 let texture_register = b.texture_register.filter(|_| b.slot.is_none());
-                let key = (b.slot.is_none(), b.slot.unwrap_or(0), b.block.clone());
+                let key = (
+                    b.slot.is_none(),
+                    b.space,
+                    b.slot.unwrap_or(0),
+                    b.block.clone(),
+                );
                 let m = blocks.entry(key).or_insert_with(|| UniformBlock {
                     block: b.block.clone(),
                     instance: b.instance.clone(),
                     kind: b.kind,
                     slot: b.slot,
+                    space: b.space,
                     texture_register,
                     vec4s: 0,
                     bytes: 0,
@@ -246,7 +267,9 @@ impl Manifest {
                     name: u.name.clone(),
                     glsl_type: u.glsl_type.clone(),
                     texture: u.texture,
+                    texture_space: u.texture_space,
                     sampler: u.sampler,
+                    sampler_space: u.sampler_space,
                     shadow: u.shadow,
                     data_texture: u.data.clone(),
                 })

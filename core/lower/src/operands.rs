@@ -177,6 +177,54 @@ fn write_index(w: &mut dyn Write, st: &StageState<'_>, idx: &Index) -> fmt::Resu
     }
 }
 
+/// A relative index's register read as an `int` (`floatBitsToInt(r0.x)`),
+/// printed with `{}` ([`crate::ranges`]).
+pub(crate) fn int_index<'x>(st: &'x StageState<'x>, rel: &'x Operand) -> impl fmt::Display + 'x {
+    Src {
+        st,
+        op: rel,
+        ty: Ty::Int,
+        lanes: [rel.swizzle()[0], 0, 0, 0],
+        n: 1,
+        exact: false,
+        modifiers: true,
+    }
+}
+
+/// [`write_mapped`] for [`crate::ranges`]: lanes `lanes` of register `reg`
+/// of `file`, read as `ty`.
+pub(crate) fn write_mapped_lanes(
+    w: &mut dyn Write,
+    st: &StageState<'_>,
+    file: &RegFile,
+    reg: u32,
+    lanes: &[u8],
+    ty: Ty,
+) -> fmt::Result {
+    write_mapped(w, st, file, reg, lanes, ty)
+}
+
+/// Writes the element of `range` that register index `idx` names:
+/// `dxlower_v1[clamp(floatBitsToInt(r0.x) + 0, 0, 5)]`, or
+/// `dxlower_v1[2]` for a constant index.
+pub(crate) fn write_range_element(
+    w: &mut dyn Write,
+    st: &StageState<'_>,
+    range: &crate::regs::IndexRange,
+    idx: &Index,
+) -> fmt::Result {
+    write!(w, "{}[", range.name())?;
+    let offset = idx.imm.wrapping_sub(u64::from(range.first)) as i64;
+    match &idx.rel {
+        None => write!(w, "{offset}")?,
+        Some(rel) => {
+            let src = int_index(st, rel);
+            write!(w, "clamp({src} + {offset}, 0, {})", range.count - 1)?;
+        }
+    }
+    w.write_char(']')
+}
+
 struct IndexFmt<'x>(&'x StageState<'x>, &'x Index);
 impl fmt::Display for IndexFmt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -213,6 +261,7 @@ impl Src<'_> {
                     return write_zero(w, self.ty, self.n);
                 }
                 let i = IndexFmt(st, i);
+                let slot = crate::binding::label(slot);
                 let base = format_args!("cb{slot}.data[{i}]{}", lane_letters(lanes));
                 regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
             }
@@ -275,6 +324,12 @@ impl Src<'_> {
                 Ok(())
             }
             OperandType::Input => {
+                if let Some((range, idx)) = st.indexed_range(op) {
+                    let mut base = String::new();
+                    write_range_element(&mut base, st, range, idx)?;
+                    let base = format_args!("{base}{}", lane_letters(lanes));
+                    return regs::write_bitcast(w, Ty::Uint, self.ty, self.n, &base);
+                }
                 let r = op.reg().unwrap_or(0);
                 write_mapped(w, st, &st.inputs, r, lanes, self.ty)
             }
@@ -496,6 +551,14 @@ impl<'a> Ctx<'a> {
     fn check_writable(&self, op: &Operand) -> Result<(), LowerError> {
         match op.ty {
             OperandType::Temp => self.check_temp(op)?,
+            OperandType::Output if op.indices.first().is_some_and(|i| i.rel.is_some()) => {
+                if op.indices.len() != 1 || self.st.indexed_range(op).is_none() {
+                    return Err(LowerError::invalid(
+                        "relative output indexing outside every `dcl_indexrange`",
+                    ));
+                }
+                self.check_index(op.indices.first())?;
+            }
             OperandType::Output => {
                 let r = reg_of(op)?;
                 for c in 0..4 {
@@ -552,10 +615,23 @@ impl<'a> Ctx<'a> {
         match op.ty {
             OperandType::Temp => self.check_temp(op)?,
             OperandType::Input | OperandType::Output => {
-                if op.indices.len() != 1 || op.indices[0].rel.is_some() {
+                if op.indices.len() == 1 && op.indices[0].rel.is_some() {
+                    if op.ty == OperandType::Output {
+                        return Err(LowerError::invalid(
+                            "an output register read as a source with a relative index",
+                        ));
+                    }
+                    if self.st.indexed_range(op).is_none() {
+                        return Err(LowerError::invalid(
+                            "relative input indexing outside every `dcl_indexrange`",
+                        ));
+                    }
+                    return self.check_index(op.indices.first());
+                }
+                if op.indices.len() != 1 {
                     return Err(LowerError::refuse(
-                        "relative or multi-dimensional input/output indexing",
-                        "not implemented for the float_vec4 register model",
+                        "multi-dimensional input/output indexing",
+                        "vertex and pixel shader registers have one index",
                     ));
                 }
                 let r = reg_of(op)?;
@@ -581,7 +657,10 @@ impl<'a> Ctx<'a> {
             OperandType::ConstantBuffer => {
                 let (slot, idx) = self.st.cb_element(op)?;
                 if !self.st.cbuffers.contains_key(&slot) {
-                    return Err(LowerError::undeclared(format!("cb{slot} is not declared")));
+                    return Err(LowerError::undeclared(format!(
+                        "cb{} is not declared",
+                        crate::binding::label(slot)
+                    )));
                 }
                 self.check_index(Some(idx))?;
             }
@@ -1044,6 +1123,21 @@ impl<'a> Ctx<'a> {
                 }
                 Ok(t)
             }
+            OperandType::Output if self.st.indexed_range(op).is_some() => {
+                let st: &'a StageState<'a> = self.st;
+                let (range, idx) = st
+                    .indexed_range(op)
+                    .ok_or_else(|| LowerError::invalid("output range"))?;
+                Ok(one(
+                    Lvalue::Range {
+                        st,
+                        range,
+                        idx,
+                        lanes: (mask != 0xF).then_some(letters),
+                    },
+                    Ty::Uint,
+                ))
+            }
             OperandType::Output => {
                 let r = reg_of(op)?;
                 let st: &'a StageState<'a> = self.st;
@@ -1169,6 +1263,14 @@ enum Lvalue<'a> {
         name: &'a str,
         lanes: Option<Swizzle>,
     },
+    /// An element of an indexed output range's `uvec4` array
+    /// ([`crate::ranges`]), whole or through a swizzle.
+    Range {
+        st: &'a StageState<'a>,
+        range: &'a crate::regs::IndexRange,
+        idx: &'a Index,
+        lanes: Option<Swizzle>,
+    },
 }
 
 impl fmt::Display for Lvalue<'_> {
@@ -1193,6 +1295,15 @@ impl fmt::Display for Lvalue<'_> {
             }
             Lvalue::Var { name, lanes } => {
                 f.write_str(name)?;
+                lanes
+            }
+            Lvalue::Range {
+                st,
+                range,
+                idx,
+                lanes,
+            } => {
+                write_range_element(f, st, range, idx)?;
                 lanes
             }
         };

@@ -175,10 +175,19 @@ pub struct UniformBlock {
     pub kind: BlockKind,
     /// The D3D constant-buffer slot `b#` of a constant buffer.
     pub slot: Option<u32>,
+    /// The register space of `slot` (SM5.1 `space=`; 0, absent from the
+    /// JSON, for SM4/5.0 and space 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub space: u32,
     /// The structured-buffer SRV `t#` of a [`BlockKind::StructuredBuffer`].
     pub texture_register: Option<u32>,
     /// Size in `vec4`s.
     pub vec4s: u32,
+}
+
+/// True for 0 (a register space left out of the JSON).
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl UniformBlock {
@@ -195,6 +204,7 @@ impl UniformBlock {
             instance: instance.into(),
             kind,
             slot: None,
+            space: 0,
             texture_register: None,
             vec4s,
         }
@@ -300,8 +310,16 @@ pub struct SamplerUniform {
     pub precision: Precision,
     /// The texture register `t#`.
     pub texture: u32,
+    /// The register space of `texture` (0, absent from the JSON, outside
+    /// SM5.1 spaces).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub texture_space: u32,
     /// The sampler register `s#`, for combined samplers.
     pub sampler: Option<u32>,
+    /// The register space of `sampler` (0, absent from the JSON, outside
+    /// SM5.1 spaces).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub sampler_space: u32,
     /// True for the shadow-compare twin.
     pub shadow: bool,
     /// What the texture holds when it is a data texture standing in for a
@@ -313,12 +331,39 @@ pub struct SamplerUniform {
 }
 
 impl SamplerUniform {
-    /// What the uniform stands for.
+    /// What the uniform stands for (its registers as binding keys,
+    /// [`crate::binding::key`]).
     pub fn key(&self) -> SamplerKey {
+        let key = |space, reg| crate::binding::key(space, reg).unwrap_or(reg);
         SamplerKey {
-            texture: self.texture,
-            sampler: self.sampler,
+            texture: key(self.texture_space, self.texture),
+            sampler: self.sampler.map(|s| key(self.sampler_space, s)),
             shadow: self.shadow,
+        }
+    }
+
+    /// A sampler uniform for `key` (binding keys, split into register and
+    /// space), not yet used.
+    pub fn new(
+        name: String,
+        glsl_type: String,
+        precision: Precision,
+        key: SamplerKey,
+        data: Option<DataTexture>,
+    ) -> Self {
+        let (texture_space, texture) = crate::binding::split(key.texture);
+        let sampler = key.sampler.map(crate::binding::split);
+        SamplerUniform {
+            name,
+            glsl_type,
+            precision,
+            texture,
+            texture_space,
+            sampler: sampler.map(|s| s.1),
+            sampler_space: sampler.map_or(0, |s| s.0),
+            shadow: key.shadow,
+            data,
+            used: false,
         }
     }
 
@@ -463,12 +508,13 @@ impl StageRecord {
         }
     }
 
-    /// The constant buffers: slot → size in `vec4`s.
+    /// The constant buffers: binding key ([`crate::binding::key`]: the
+    /// slot, in space 0) → size in `vec4`s.
     pub fn cbuffers(&self) -> std::collections::BTreeMap<u32, u32> {
         self.uniform_blocks
             .iter()
             .filter(|b| b.kind == BlockKind::ConstantBuffer)
-            .filter_map(|b| Some((b.slot?, b.vec4s)))
+            .filter_map(|b| Some((crate::binding::key(b.space, b.slot?).ok()?, b.vec4s)))
             .collect()
     }
 

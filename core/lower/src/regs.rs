@@ -91,6 +91,10 @@ pub struct Lane {
     pub comp: u8,
 }
 
+/// The registers of an input or output file dxlower maps: `v0`–`v4095`,
+/// `o0`–`o4095` (the D3D limit).
+pub const MAX_REGISTERS: u32 = 4096;
+
 /// Lane maps of one register file (inputs or outputs), indexed by register.
 #[derive(Clone, Debug, Default)]
 pub struct RegFile {
@@ -101,7 +105,7 @@ impl RegFile {
     /// Maps lane `c` of register `reg` to `lane`. Fails on a register number
     /// beyond the D3D limit (4096) to keep the table bounded.
     pub fn set(&mut self, reg: u32, c: u8, lane: Lane) -> Result<(), String> {
-        if reg >= 4096 || c >= 4 {
+        if reg >= MAX_REGISTERS || c >= 4 {
             return Err(format!("register {reg} component {c} out of range"));
         }
         let r = reg as usize;
@@ -252,6 +256,55 @@ pub fn write_imm(w: &mut dyn Write, ty: Ty, bits: u32, exact: bool) -> fmt::Resu
         Ty::Float => write_float_bits(w, bits, exact),
         Ty::Int => write_int_bits(w, bits),
         Ty::Uint => write_uint_bits(w, bits),
+    }
+}
+
+/// One `dcl_indexrange`: registers `first .. first + count` of the input
+/// or output file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexRange {
+    /// `OperandType::Input` or `OperandType::Output`.
+    pub file: dxlower_dxbc::OperandType,
+    /// The first register.
+    pub first: u32,
+    /// How many registers.
+    pub count: u32,
+    /// The declared component mask.
+    pub mask: u8,
+    /// True when some instruction indexes the range relatively: only then
+    /// does it get its array (`crate::ranges`).
+    pub indexed: bool,
+}
+
+impl IndexRange {
+    /// The order of the register files in the sorted list of ranges.
+    pub fn file_rank(file: dxlower_dxbc::OperandType) -> u8 {
+        u8::from(file == dxlower_dxbc::OperandType::Output)
+    }
+
+    /// The range's place in the sorted list: (file, first register).
+    pub fn key(&self) -> (u8, u64) {
+        (Self::file_rank(self.file), u64::from(self.first))
+    }
+
+    /// True when register `reg` lies in the range.
+    pub fn contains(&self, reg: u64) -> bool {
+        reg >= u64::from(self.first) && reg - u64::from(self.first) < u64::from(self.count)
+    }
+
+    /// The array's name, `dxlower_v<first>` or `dxlower_o<first>`.
+    pub fn name(&self) -> ArrayName {
+        ArrayName(self.file == dxlower_dxbc::OperandType::Output, self.first)
+    }
+}
+
+/// The name of a range's array (`dxlower_v1`), printed with `{}`.
+#[derive(Clone, Copy, Debug)]
+pub struct ArrayName(bool, u32);
+
+impl fmt::Display for ArrayName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "dxlower_{}{}", if self.0 { 'o' } else { 'v' }, self.1)
     }
 }
 

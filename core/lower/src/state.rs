@@ -75,6 +75,9 @@ pub struct StageState<'a> {
     pub resources: BTreeMap<u32, ResourceDecl>,
     /// Declared samplers (`s#`), by register.
     pub samplers: BTreeMap<u32, SamplerMode>,
+    /// The `dcl_indexrange` declarations of the input and output files
+    /// ([`crate::ranges`]).
+    pub index_ranges: Vec<crate::regs::IndexRange>,
     /// Shader Model 5.1 range ids of the declared `CB#`/`T#`/`S#` and their
     /// registers (empty before SM5.1; see [`crate::binding`]).
     pub binding_ids: BindingIds,
@@ -164,6 +167,7 @@ impl<'a> StageState<'a> {
             resources: BTreeMap::new(),
             samplers: BTreeMap::new(),
             binding_ids: Default::default(),
+            index_ranges: Vec::new(),
             written_outputs,
             depth_written,
             link: None,
@@ -297,6 +301,39 @@ impl<'a> StageState<'a> {
 }
 
 impl StageState<'_> {
+    /// The indexed `dcl_indexrange` ([`crate::ranges`]) an operand goes
+    /// through, with its register index: a relatively indexed `v#` in a
+    /// range, or any `o#` in an output range some instruction indexes
+    /// relatively (all its writes go to the range's array).
+    pub fn indexed_range<'s>(
+        &'s self,
+        op: &'s Operand,
+    ) -> Option<(&'s crate::regs::IndexRange, &'s Index)> {
+        if op.indices.len() != 1 {
+            return None;
+        }
+        let idx = op.indices.first()?;
+        if op.ty == OperandType::Input && idx.rel.is_none() {
+            return None;
+        }
+        let range = self.index_range(op.ty, idx.imm)?;
+        range.indexed.then_some((range, idx))
+    }
+
+    /// The `dcl_indexrange` of register file `file` that holds register
+    /// `reg` (a binary search: the ranges are sorted).
+    pub fn index_range(&self, file: OperandType, reg: u64) -> Option<&crate::regs::IndexRange> {
+        let key = (crate::regs::IndexRange::file_rank(file), reg);
+        let at = self.index_ranges.partition_point(|r| {
+            (
+                crate::regs::IndexRange::file_rank(r.file),
+                u64::from(r.first),
+            ) <= key
+        });
+        let range = self.index_ranges.get(at.checked_sub(1)?)?;
+        (range.file == file && range.contains(reg)).then_some(range)
+    }
+
     /// True for a Shader Model 5.1 program, whose binding operands name
     /// range ids ([`crate::binding`]).
     pub fn is_sm51(&self) -> bool {
@@ -304,9 +341,10 @@ impl StageState<'_> {
     }
 
     /// The register of a `cb#`, `t#` or `s#` operand of an instruction:
-    /// the operand's index in SM4/5.0 (`t3` → 3); in SM5.1 the register of
-    /// the range id (`T0[2]` → the register [`BindingIds`] records for `T0`,
-    /// which the operand's second index must repeat). A dynamic index is
+    /// the operand's index in SM4/5.0 (`t3` → 3); in SM5.1 the binding key
+    /// of the range id (`T0[2]` → the key [`BindingIds`] records for `T0`,
+    /// whose register the operand's second index must repeat; the register
+    /// itself in space 0, [`crate::binding::key`]). A dynamic index is
     /// refused by name: GLSL ES 3.00 indexes sampler arrays only with
     /// constant expressions.
     pub fn binding_register(&self, op: &Operand) -> Result<u32, LowerError> {
@@ -347,7 +385,7 @@ impl StageState<'_> {
         Ok((slot, idx))
     }
 
-    /// The register of an SM5.1 instruction operand `<id>[<register>]...`.
+    /// The binding key of an SM5.1 instruction operand `<id>[<register>]...`.
     fn range_register(&self, kind: BindingKind, op: &Operand) -> Result<u32, LowerError> {
         let p = kind.id_prefix();
         let id = match op.indices.first() {
@@ -375,9 +413,10 @@ impl StageState<'_> {
             return Err(dynamic_index(kind));
         }
         let at = at.imm as u32;
-        if at != reg {
+        let (_, lower) = crate::binding::split(reg);
+        if at != lower {
             return Err(LowerError::invalid(format!(
-                "{p}{id}[{at}] is outside its range [{reg}:{reg}]"
+                "{p}{id}[{at}] is outside its range [{lower}:{lower}]"
             )));
         }
         Ok(reg)

@@ -264,6 +264,16 @@ fn lower_with(
             }
         }
     }
+    // The arrays of relatively indexed input and output ranges (an error
+    // is reported at the first `dcl_indexrange`).
+    if let Some((i, inst)) = insts
+        .iter()
+        .enumerate()
+        .find(|(_, i)| i.opcode == dxlower_dxbc::Opcode::DclIndexRange)
+    {
+        let h = handler(reg, &input, i, inst)?;
+        crate::ranges::emit(&mut dcx).map_err(|e| map_err(e, site(&input, i, inst), h))?;
+    }
     // Passes over the declared stage (crate::pass).
     run_passes(&mut dcx, &passes, |p| p.after)?;
     let DeclCtx { st, mut out } = dcx;

@@ -234,11 +234,12 @@ pub struct UniformBlock {
     pub data: Vec<u8>,
 }
 
-/// An integer data texture to bind: `GL_RGBA32UI`, one level, `NEAREST`
-/// filtering (an integer texture with a linear or mipmapped filter is
-/// incomplete), found in the program by its sampler uniform's name and
-/// bound to a texture unit with `uniform1i`. Used for the data textures of
-/// buffer SRVs (`texelFetch` on a `usampler2D`).
+/// An integer data texture to bind: `GL_RGBA32UI`, `NEAREST` filtering (an
+/// integer texture with a linear filter is incomplete), found in the
+/// program by its sampler uniform's name and bound to a texture unit with
+/// `uniform1i`. Used for the data textures of buffer SRVs (`texelFetch` on
+/// a `usampler2D`), and, with more than one level, to see which mip level
+/// a sample reads (`NEAREST_MIPMAP_NEAREST`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UintTexture {
     /// The sampler uniform's name (`sb0`).
@@ -247,9 +248,37 @@ pub struct UintTexture {
     pub width: i32,
     /// Height in texels.
     pub height: i32,
-    /// Four words per texel (R, G, B, A), rows bottom-up (row 0 first),
-    /// exactly `width * height * 4` words.
+    /// Four words per texel (R, G, B, A), rows bottom-up (row 0 first):
+    /// `width * height * 4` words for level 0, then, when longer, each
+    /// further level of the mip chain in turn (level `l` is
+    /// `max(1, width >> l)` × `max(1, height >> l)`), as many as the words
+    /// fill completely.
     pub data: Vec<u32>,
+}
+
+/// The levels `len` words of RGBA32UI texels fill for a `width` × `height`
+/// level 0: (level, width, height, first word) of each, or `None` unless
+/// the words fill level 0 and the following levels exactly.
+fn mip_chain(width: i32, height: i32, len: usize) -> Option<Vec<(i32, i32, i32, usize)>> {
+    let mut levels = Vec::new();
+    let (mut w, mut h, mut at) = (width, height, 0usize);
+    while at < len {
+        if w <= 0 || h <= 0 {
+            return None;
+        }
+        let n = (w as usize) * (h as usize) * 4;
+        if at + n > len {
+            return None;
+        }
+        levels.push((levels.len() as i32, w, h, at));
+        at += n;
+        if w == 1 && h == 1 {
+            break;
+        }
+        w = (w / 2).max(1);
+        h = (h / 2).max(1);
+    }
+    (at == len && !levels.is_empty()).then_some(levels)
 }
 
 /// A plain (non-block, non-sampler) uniform to set before a draw, found in
@@ -703,10 +732,12 @@ impl Runner {
         uniforms: &[Uniform],
     ) -> Result<Drawn, GlesError> {
         for t in textures {
-            let words = (t.width.max(0) as usize)
-                .checked_mul(t.height.max(0) as usize)
-                .and_then(|n| n.checked_mul(4));
-            if t.width <= 0 || t.height <= 0 || words != Some(t.data.len()) {
+            if t.width <= 0
+                || t.height <= 0
+                || t.width > 4096
+                || t.height > 4096
+                || mip_chain(t.width, t.height, t.data.len()).is_none()
+            {
                 return Err(GlesError::Request(format!(
                     "texture `{}`: {} words for {}x{} RGBA32UI texels",
                     t.name,
@@ -942,25 +973,34 @@ impl Runner {
             o.textures.push(tex);
             gl.active_texture(glow::TEXTURE0 + unit as u32);
             gl.bind_texture(glow::TEXTURE_2D, Some(tex));
-            gl.tex_storage_2d(glow::TEXTURE_2D, 1, glow::RGBA32UI, t.width, t.height);
+            let levels = mip_chain(t.width, t.height, t.data.len()).unwrap_or_default();
+            let count = levels.len().max(1) as i32;
+            gl.tex_storage_2d(glow::TEXTURE_2D, count, glow::RGBA32UI, t.width, t.height);
             gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 4);
-            let bytes: Vec<u8> = t.data.iter().flat_map(|w| w.to_ne_bytes()).collect();
-            gl.tex_sub_image_2d(
-                glow::TEXTURE_2D,
-                0,
-                0,
-                0,
-                t.width,
-                t.height,
-                glow::RGBA_INTEGER,
-                glow::UNSIGNED_INT,
-                glow::PixelUnpackData::Slice(Some(&bytes)),
-            );
-            gl.tex_parameter_i32(
-                glow::TEXTURE_2D,
-                glow::TEXTURE_MIN_FILTER,
-                glow::NEAREST as i32,
-            );
+            for &(level, w, h, at) in &levels {
+                let n = (w * h * 4) as usize;
+                let bytes: Vec<u8> = t.data[at..at + n]
+                    .iter()
+                    .flat_map(|w| w.to_ne_bytes())
+                    .collect();
+                gl.tex_sub_image_2d(
+                    glow::TEXTURE_2D,
+                    level,
+                    0,
+                    0,
+                    w,
+                    h,
+                    glow::RGBA_INTEGER,
+                    glow::UNSIGNED_INT,
+                    glow::PixelUnpackData::Slice(Some(&bytes)),
+                );
+            }
+            let min = if count > 1 {
+                glow::NEAREST_MIPMAP_NEAREST
+            } else {
+                glow::NEAREST
+            };
+            gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MIN_FILTER, min as i32);
             gl.tex_parameter_i32(
                 glow::TEXTURE_2D,
                 glow::TEXTURE_MAG_FILTER,

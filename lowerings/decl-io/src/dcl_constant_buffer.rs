@@ -1,6 +1,6 @@
 //! `dcl_constant_buffer`: `cb#` uniform blocks.
 
-use dxlower_core::binding::{declared_range, BindingKind};
+use dxlower_core::binding::{declared_range, label, split, BindingKind};
 use dxlower_core::reg_of;
 use dxlower_core::{
     register_handler, BlockKind, DeclCtx, Lift, Lower, LowerError, Refusal, UniformBlock,
@@ -28,12 +28,14 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload};
 /// `dynamicIndexed`) changes nothing.
 ///
 /// Shader Model 5.1 declares a range, `CB<id>[<lower>:<upper>][<size>],
-/// space=<n>`: a range of one register in space 0 is the SM5.0 block of
-/// its register (`CB0[1:1][1]` declares `cb1`, whose reads `CB0[1][i]`
-/// print `cb1.data[i]`); the id is recorded in
-/// [`dxlower_core::StageState::binding_ids`]. Resource arrays (`upper >
-/// lower`) and other register spaces are refused by name
-/// ([`dxlower_core::binding::declared_range`]).
+/// space=<n>`: a range of one register is the block of its register
+/// (`CB0[1:1][1]` declares `cb1`, whose reads `CB0[1][i]` print
+/// `cb1.data[i]`); the id is recorded in
+/// [`dxlower_core::StageState::binding_ids`]. Outside space 0 the names
+/// carry the space (`ConstantBuffer1_space2`, `cb1_space2`;
+/// `lowerings/decl-io/docs/decl-io.md#register-spaces`) and the record the
+/// space beside the slot. Resource arrays (`upper > lower`) are refused by
+/// name ([`dxlower_core::binding::declared_range`]).
 ///
 /// Refused: a block over WebGL2's guaranteed 1024 `vec4`s and a 13th block
 /// in one stage (WebGL2 guarantees 12).
@@ -85,7 +87,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         (slot, size)
     };
     if size == 0 {
-        return Err(LowerError::invalid(format!("cb{slot} of size 0")));
+        return Err(LowerError::invalid(format!("cb{} of size 0", label(slot))));
     }
     // In a linked program both stages declare the larger size: a block
     // declared with two layouts does not link (`docs/manifest.md#link-rules`).
@@ -94,14 +96,17 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         None => size,
     };
     if cx.state().cbuffers.contains_key(&slot) {
-        return Err(LowerError::invalid(format!("cb{slot} is declared twice")));
+        return Err(LowerError::invalid(format!(
+            "cb{} is declared twice",
+            label(slot)
+        )));
     }
     // The target's guaranteed block size and count (profile `limits`; the
     // WebGL2 minimums are 1024 vec4 = 16 KiB and 12 blocks per stage).
     let limits = cx.limits();
     if size > limits.uniform_block_vec4s {
         return Err(Refusal::new(
-            format!("constant buffer cb{slot} of {size} vec4"),
+            format!("constant buffer cb{} of {size} vec4", label(slot)),
             format!(
                 "exceeds the target's guaranteed uniform block size ({} vec4; MAX_UNIFORM_BLOCK_SIZE)",
                 limits.uniform_block_vec4s
@@ -113,7 +118,8 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     if cx.state().cbuffers.len() >= limits.uniform_blocks as usize {
         return Err(Refusal::new(
             format!(
-                "constant buffer cb{slot}: more than {} in one stage",
+                "constant buffer cb{}: more than {} in one stage",
+                label(slot),
                 limits.uniform_blocks
             ),
             "the target guarantees no more uniform blocks per stage (MAX_*_UNIFORM_BLOCKS)",
@@ -122,12 +128,14 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         .into());
     }
     let mut block = UniformBlock::vec4_array(
-        format!("ConstantBuffer{slot}"),
-        format!("cb{slot}"),
+        format!("ConstantBuffer{}", label(slot)),
+        format!("cb{}", label(slot)),
         BlockKind::ConstantBuffer,
         size,
     );
-    block.slot = Some(slot);
+    let (space, register) = split(slot);
+    block.slot = Some(register);
+    block.space = space;
     cx.declare_block(block);
     cx.insert_cbuffer(slot, size);
     Ok(())

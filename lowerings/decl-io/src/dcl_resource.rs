@@ -1,7 +1,7 @@
 //! `dcl_resource`: typed texture resources `t#`.
 
 use crate::switches::{MultisampleTextures, SamplerPrecision, Texture1D as Tex1D, TextureBuffers};
-use dxlower_core::binding::{declared_range, operand_register, BindingKind};
+use dxlower_core::binding::{declared_keys, declared_range, label, operand_key, BindingKind};
 use dxlower_core::reg_of;
 use dxlower_core::{
     register_handler, DeclCtx, Lift, Lower, LowerError, Precision, Refusal, ResourceDecl,
@@ -19,14 +19,21 @@ fn sampling(op: Opcode) -> Option<bool> {
     match op {
         Sample | SampleB | SampleL | SampleD | Gather4 | Gather4Po => Some(false),
         SampleC | SampleCLz | Gather4C | Gather4PoC => Some(true),
+        // The residency-feedback forms (texture-sample's `residency_feedback`).
+        SampleLFeedback | SampleClampFeedback | SampleBClampFeedback | SampleDClampFeedback
+        | Gather4Feedback | Gather4PoFeedback => Some(false),
+        SampleCLzFeedback | SampleCClampFeedback | Gather4CFeedback | Gather4PoCFeedback => {
+            Some(true)
+        }
         _ => None,
     }
 }
 
 /// The samplers each texture is used with by plain and by comparing
 /// sampling instructions of the program (resource operand `t#`, sampler
-/// operand `s#`; in SM5.1 the registers `T<id>[t]`, `S<id>[s]` name), each
-/// sorted: texture → (plain, comparing). One pass over the program.
+/// operand `s#`; in SM5.1 the binding keys of the ranges `T<id>`, `S<id>`
+/// declare, [`dxlower_core::binding::key`]), each sorted: texture →
+/// (plain, comparing). One pass over the program.
 #[derive(Default)]
 pub struct SamplerPairs(BTreeMap<u32, (BTreeSet<u32>, BTreeSet<u32>)>);
 
@@ -35,6 +42,11 @@ impl SamplerPairs {
     pub fn of(program: &Program) -> SamplerPairs {
         let mut pairs = SamplerPairs::default();
         let sm51 = program.version.at_least(5, 1);
+        let keys = if sm51 {
+            declared_keys(program)
+        } else {
+            Default::default()
+        };
         for inst in &program.instructions {
             let Some(compare) = sampling(inst.opcode) else {
                 continue;
@@ -43,7 +55,7 @@ impl SamplerPairs {
                 inst.operands
                     .iter()
                     .find(|o| o.ty == ty)
-                    .and_then(|o| operand_register(o, sm51))
+                    .and_then(|o| operand_key(o, sm51, &keys))
             };
             if let (Some(r), Some(s)) = (reg(OperandType::Resource), reg(OperandType::Sampler)) {
                 let (plain, cmp) = pairs.0.entry(r).or_default();
@@ -209,10 +221,12 @@ fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) 
 /// malformed.
 ///
 /// A Shader Model 5.1 declaration `T<id>[<lower>:<upper>], space=<n>` of
-/// one register in space 0 is the texture of its register (`T2[0:0]` is
-/// `t0`, its uniforms `t0`, `t0TEX_with_SMPs#`; the id is recorded in
-/// [`dxlower_core::StageState::binding_ids`]); resource arrays and other
-/// spaces are refused, as for constant buffers.
+/// one register is the texture of its register (`T2[0:0]` is `t0`, its
+/// uniforms `t0`, `t0TEX_with_SMPs#`; the id is recorded in
+/// [`dxlower_core::StageState::binding_ids`]); outside space 0 the names
+/// carry the space (`t0_space1`, `t0_space1TEX_with_SMPs2`;
+/// `lowerings/decl-io/docs/decl-io.md#register-spaces`); resource arrays
+/// are refused, as for constant buffers.
 ///
 /// **Differences from HLSLcc**: HLSLcc gives every used pair both a
 /// plain and a shadow uniform when the texture is compared anywhere, adds
@@ -261,7 +275,10 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         None => reg_of(op)?,
     };
     if cx.state().resources.contains_key(&t) {
-        return Err(LowerError::invalid(format!("t{t} is declared twice")));
+        return Err(LowerError::invalid(format!(
+            "t{} is declared twice",
+            label(t)
+        )));
     }
     if cx.state().stubbed_resource(t).is_some() {
         // Stubbed (`docs/profiles.md#stubbed-resources`): recorded for the texture handlers,
@@ -292,7 +309,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     if dim == ResourceDimension::Buffer {
         if profile.texture_buffers != TextureBuffers::Emulate {
             return Err(Refusal::new(
-                format!("buffer t{t}"),
+                format!("buffer t{}", label(t)),
                 "texture buffers (samplerBuffer) are not in GLSL ES 3.00",
             )
             .lifted_by(Lift::switch("texture_buffers", "Emulate"))
@@ -300,7 +317,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         }
         declare(
             cx,
-            format!("bt{t}"),
+            format!("bt{}", label(t)),
             format!("{prefix}sampler2D"),
             Precision::Highp,
             SamplerKey::bare(t),
@@ -354,7 +371,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     let bare = precision(profile, ty, false, true);
     declare(
         cx,
-        format!("t{t}"),
+        format!("t{}", label(t)),
         format!("{prefix}{base}"),
         bare,
         SamplerKey::bare(t),
@@ -363,7 +380,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     for s in &plain {
         declare(
             cx,
-            format!("t{t}TEX_with_SMPs{s}"),
+            format!("t{}TEX_with_SMPs{}", label(t), label(*s)),
             format!("{prefix}{base}"),
             p,
             SamplerKey::combined(t, *s),
@@ -373,7 +390,7 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     for s in &cmp {
         declare(
             cx,
-            format!("hlslcc_zcmpt{t}TEX_with_SMPs{s}"),
+            format!("hlslcc_zcmpt{}TEX_with_SMPs{}", label(t), label(*s)),
             format!("{base}Shadow"),
             p,
             SamplerKey::shadow(t, *s),
@@ -393,16 +410,7 @@ fn declare(
     precision: Precision,
     key: SamplerKey,
 ) {
-    cx.declare_sampler(SamplerUniform {
-        name,
-        glsl_type,
-        precision,
-        texture: key.texture,
-        sampler: key.sampler,
-        shadow: key.shadow,
-        data: None,
-        used: false,
-    });
+    cx.declare_sampler(SamplerUniform::new(name, glsl_type, precision, key, None));
 }
 
 register_handler! {

@@ -20,10 +20,11 @@ use dxlower_dxbc::{Instruction, Opcode, OperandType, Payload, SamplerMode};
 /// (`sample_c*`, `gather4_c*`) that use the pair.
 ///
 /// A Shader Model 5.1 declaration `S<id>[<lower>:<upper>], space=<n>` of
-/// one register in space 0 is the sampler of its register (`S1[0:0]` is
-/// `s0`; the id is recorded in
-/// [`dxlower_core::StageState::binding_ids`]); resource arrays and other
-/// spaces are refused, as for constant buffers.
+/// one register is the sampler of its register (`S1[0:0]` is `s0`; the id
+/// is recorded in [`dxlower_core::StageState::binding_ids`]); outside
+/// space 0 the combined names carry the space (`t0TEX_with_SMPs1_space2`,
+/// `lowerings/decl-io/docs/decl-io.md#register-spaces`); resource arrays
+/// are refused, as for constant buffers.
 ///
 /// **Differences from HLSLcc**: none (HLSLcc declares samplers only for
 /// Vulkan).
@@ -53,10 +54,16 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
     };
     let mode = inst.sampler_mode();
     if let SamplerMode::Unknown(n) = mode {
-        return Err(LowerError::invalid(format!("s{slot} has sampler mode {n}")));
+        return Err(LowerError::invalid(format!(
+            "s{} has sampler mode {n}",
+            dxlower_core::binding::label(slot)
+        )));
     }
     if !cx.insert_sampler_state(slot, mode) {
-        return Err(LowerError::invalid(format!("s{slot} is declared twice")));
+        return Err(LowerError::invalid(format!(
+            "s{} is declared twice",
+            dxlower_core::binding::label(slot)
+        )));
     }
     Ok(())
 }

@@ -365,15 +365,12 @@ fn run(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
             .rdef
             .and_then(|r| r.binding_for_register("t", reg))
             .map(|b| b.name.clone());
-        cx.declare_sampler(SamplerUniform {
+        cx.declare_sampler(SamplerUniform::new(
             name,
-            glsl_type: "usampler2D".into(),
-            precision: Precision::Highp,
-            used: false,
-            texture: reg,
-            sampler: None,
-            shadow: false,
-            data: Some(DataTexture {
+            "usampler2D".into(),
+            Precision::Highp,
+            SamplerKey::bare(reg),
+            Some(DataTexture {
                 kind: match kind {
                     BufferKind::Structured(_) => "structured",
                     BufferKind::Raw => "raw",
@@ -385,7 +382,7 @@ fn run(cx: &mut DeclCtx<'_>, spec: &PassSpec) -> Result<(), LowerError> {
                 format: FORMAT,
                 binding,
             }),
-        });
+        ));
     }
     Ok(())
 }
@@ -510,7 +507,7 @@ pub fn lower_load<'a>(
         .record()
         .samplers
         .iter()
-        .any(|s| s.texture == reg && s.data.is_some());
+        .any(|s| s.key().texture == reg && s.data.is_some());
     if !declared {
         return Err(LowerError::invalid(format!(
             "{label} t{reg}: the {PASS} pass has not declared `{}` (it runs after the \

@@ -104,7 +104,7 @@ fn resolve<'a>(
         .resources
         .get(&reg)
         .ok_or_else(|| LowerError::undeclared(format!("t{reg} is not declared")))?;
-    let declared = cx.record().samplers.iter().any(|s| s.texture == reg);
+    let declared = cx.record().samplers.iter().any(|s| s.key().texture == reg);
     let dim = match decl.dim {
         ResourceDimension::Texture2DMS if multisample && declared => Dim::D2,
         ResourceDimension::Texture2DMSArray if multisample && declared => Dim::D2Array,

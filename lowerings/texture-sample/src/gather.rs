@@ -195,18 +195,25 @@ pub static GATHER_C_2DA: Helper = Helper {
 };
 
 /// Operand positions of one gather form.
-struct Form {
+pub(crate) struct Form {
+    /// The address operand (1; 2 in the residency-feedback forms, whose
+    /// status destination comes second).
+    pub addr: usize,
     /// Programmable-offset operand (`_po`).
-    offset: Option<usize>,
+    pub offset: Option<usize>,
     /// The resource operand.
-    res: usize,
+    pub res: usize,
     /// The sampler operand.
-    smp: usize,
+    pub smp: usize,
     /// The comparison reference (`_c`).
-    reference: Option<usize>,
+    pub reference: Option<usize>,
 }
 
-fn gather<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Form) -> Result<(), LowerError> {
+pub(crate) fn gather<'a>(
+    inst: &'a Instruction,
+    cx: &mut Ctx<'a>,
+    form: Form,
+) -> Result<(), LowerError> {
     // A stubbed texture needs no emulation: four zero texels (compared
     // or not), whatever the gather4 switch says.
     if let Some(stub) = common::stubbed(cx, inst, form.res)? {
@@ -250,7 +257,7 @@ fn gather<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Form) -> Result<(),
             )))
         }
     }
-    let a = cx.src_n(inst, 1, Ty::Float, tex.dim.address_lanes())?;
+    let a = cx.src_n(inst, form.addr, Ty::Float, tex.dim.address_lanes())?;
     let imm = common::texel_offset(inst, tex.dim)?;
     let po = match form.offset {
         // D3D honours the low 6 bits of each offset lane, as signed.
@@ -328,6 +335,7 @@ fn lower_gather4<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
         inst,
         cx,
         Form {
+            addr: 1,
             offset: None,
             res: 2,
             smp: 3,
@@ -359,6 +367,7 @@ fn lower_gather4_c<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lo
         inst,
         cx,
         Form {
+            addr: 1,
             offset: None,
             res: 2,
             smp: 3,
@@ -389,6 +398,7 @@ fn lower_gather4_po<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), L
         inst,
         cx,
         Form {
+            addr: 1,
             offset: Some(2),
             res: 3,
             smp: 4,
@@ -416,6 +426,7 @@ fn lower_gather4_po_c<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(),
         inst,
         cx,
         Form {
+            addr: 1,
             offset: Some(2),
             res: 3,
             smp: 4,

@@ -53,8 +53,12 @@ buffer_helper!(
 /// emulated as a data texture: decl-io records a live `Buffer<>` SRV only
 /// when its `texture_buffers` switch emulates it (it refuses the
 /// declaration otherwise), and stubbed ones are handled before.
-fn emulated_buffer(cx: &Ctx<'_>, inst: &Instruction) -> Result<Option<(u32, Ty)>, LowerError> {
-    let op = cx.operand(inst, 2)?;
+fn emulated_buffer(
+    cx: &Ctx<'_>,
+    inst: &Instruction,
+    at: usize,
+) -> Result<Option<(u32, Ty)>, LowerError> {
+    let op = cx.operand(inst, at + 1)?;
     if op.ty != OperandType::Resource {
         return Ok(None);
     }
@@ -71,14 +75,15 @@ fn lower_buffer_ld<'a>(
     cx: &mut Ctx<'a>,
     d: Dst<'a>,
     (reg, ty): (u32, Ty),
+    at: usize,
 ) -> Result<(), LowerError> {
-    let i = cx.src_n(inst, 1, Ty::Uint, 1)?;
+    let i = cx.src_n(inst, at, Ty::Uint, 1)?;
     cx.helper(match ty {
         Ty::Float => &BUFFER_FETCH,
         Ty::Int => &BUFFER_FETCH_I,
         Ty::Uint => &BUFFER_FETCH_U,
     });
-    let res = cx.operand(inst, 2)?;
+    let res = cx.operand(inst, at + 1)?;
     let bt = cx.sampler(SamplerKey::bare(reg))?;
     common::assign_vec4(cx, d, ty, res, &format!("dx11_buffer_fetch({bt}, {i})"))
 }
@@ -119,15 +124,25 @@ fn lower_buffer_ld<'a>(
 /// ld r0.xyzw, r1.xyzw, t0.xyzw   →   r0 = texelFetch(t0, floatBitsToInt(r1.xy), floatBitsToInt(r1.w));
 /// ```
 fn lower_ld<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    fetch(inst, cx, 1)
+}
+
+/// `ld` with its address at operand `at` (1; 2 in `ld_s`, whose status
+/// destination comes second) and the resource after it.
+pub(crate) fn fetch<'a>(
+    inst: &'a Instruction,
+    cx: &mut Ctx<'a>,
+    at: usize,
+) -> Result<(), LowerError> {
     let d = cx.dst(inst, 0)?;
-    if let Some(stub) = common::stubbed(cx, inst, 2)? {
+    if let Some(stub) = common::stubbed(cx, inst, at + 1)? {
         return common::assign_zero(cx, d, stub.ty);
     }
-    if let Some(buffer) = emulated_buffer(cx, inst)? {
-        return lower_buffer_ld(inst, cx, d, buffer);
+    if let Some(buffer) = emulated_buffer(cx, inst, at)? {
+        return lower_buffer_ld(inst, cx, d, buffer, at);
     }
-    let tex = common::texture(cx, inst, 2)?;
-    let a = cx.src_n(inst, 1, Ty::Int, 4)?;
+    let tex = common::texture(cx, inst, at + 1)?;
+    let a = cx.src_n(inst, at, Ty::Int, 4)?;
     let lanes = |ks: &[usize]| a.with_lanes(&ks.iter().map(|&k| a.lane(k)).collect::<Vec<_>>());
     let p = match tex.dim {
         Dim::D1 => format!("ivec2({}, 0)", lanes(&[0])),

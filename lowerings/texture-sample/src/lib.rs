@@ -10,11 +10,11 @@
 //! (`texture_1d`, `gather4`, `resinfo_mip_count`, `fragcoord_origin`).
 //! `bufinfo` is not here: it belongs to the memory-structured family.
 //!
-//! Besides these, the family claims the SM5 tiled-resource feedback forms
-//! of its instructions (`sample_*_cl_s`, `sample_l_s`, `sample_c_lz_s`,
-//! `gather4*_s`, `ld_s`, `ld_ms_s`) and `check_access_fully_mapped`, which
-//! no study covers, so that a shader using them is refused by name rather
-//! than reported as unhandled. The feedback loads of the memory family
+//! Besides these, the family lowers the SM5 tiled-resource feedback forms
+//! of its instructions (`sample_l_s`, `sample_c_lz_s`, `sample_*_cl_s`,
+//! `gather4*_s`, `ld_s`, `ldms_s`) and `check_access_fully_mapped` under
+//! the `residency_feedback = FullyResident` contract ([`feedback`]), and
+//! refuses them by name otherwise. The feedback loads of the memory family
 //! (`ld_raw_s`, `ld_structured_s`, `ld_uav_typed_s`) are not claimed here.
 //!
 //! SM5 `_indexable` forms are the same opcodes with extended tokens giving
@@ -83,14 +83,16 @@
 //! without the filter. Vulkan-based D3D implementations (DXVK,
 //! vkd3d-proton) bind unbound slots to `VK_EXT_robustness2` null
 //! descriptors, which "act as if the descriptor were bound to nothing".
-//! The residency-feedback forms stay refused on any texture.
+//! A residency-feedback form of a stubbed texture reads zero and reports
+//! its status like any other (under `residency_feedback = FullyResident`).
 //!
 //! Files: [`sample`] (the six filtered samples), [`ld`], [`resinfo`]
 //! (with the conservative [`liveness`] scan that lets a dead mip-count
 //! lane go unwritten), [`gather`] (four-tap emulation helpers), [`deriv`],
 //! [`multisample`] (`ld_ms`, `sample_info`, `sample_pos` under the
 //! single-sample contract), [`lod`] (the D3D11 LOD formula from
-//! derivatives), [`refused`] (feedback forms, `eval_*`), and the shared
+//! derivatives), [`feedback`] (the residency-feedback forms under the
+//! fully-resident contract), [`refused`] (`eval_*`), and the shared
 //! [`common`]. The emulations and their host contracts are described in
 //! `lowerings/texture-sample/docs/emulations.md`.
 //!
@@ -148,6 +150,7 @@ pub mod switches;
 pub use switches::TextureSampleSwitches;
 pub mod common;
 pub mod deriv;
+pub mod feedback;
 pub mod gather;
 pub mod ld;
 pub mod liveness;

@@ -5,7 +5,7 @@ use crate::common::{self, Dim};
 use crate::switches::Lod;
 use dxlower_core::{
     register_handler, Ctx, Helper, Lift, Lower, LowerError, PlainUniform, Precision, Refusal,
-    SamplerKey, Ty,
+    SamplerKey, Src, Ty,
 };
 use dxlower_dxbc::{Instruction, Opcode};
 
@@ -149,9 +149,26 @@ fn lower_lod<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
     }
     let (smp, _) = common::sampler(cx, inst, 3)?;
     let a = cx.src_n(inst, 1, Ty::Float, tex.dim.address_lanes())?;
-    let t = cx.sampler(SamplerKey::bare(tex.reg))?;
+    let k = sampler_state(cx, &name, smp)?;
+    let call = formula(cx, &tex, &a, None, &k)?;
+    common::assign_vec4(cx, d, Ty::Float, tex.op, &call)
+}
+
+/// Declares the sampler-state uniform `name` (once), records the `lod`
+/// contract, and returns sampler `smp`'s element, `name[smp]`.
+pub(crate) fn sampler_state(cx: &mut Ctx<'_>, name: &str, smp: u32) -> Result<String, LowerError> {
+    if smp >= 16 {
+        return Err(Refusal::new(
+            "LOD from derivatives",
+            format!(
+                "s{}: the sampler-state uniform holds s0-s15 of register space 0",
+                dxlower_core::binding::label(smp)
+            ),
+        )
+        .into());
+    }
     cx.declare_uniform(PlainUniform {
-        name: name.clone(),
+        name: name.to_string(),
         glsl_type: "vec4".into(),
         precision: Precision::Highp,
         array: Some(16),
@@ -162,31 +179,64 @@ fn lower_lod<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
             "set {name}[M] = (MipLODBias, MinLOD, MaxLOD, 0) of the D3D sampler bound to s<M>, with a filter that is neither anisotropic nor point-mip"
         ),
     );
-    let k = format!("{name}[{smp}]");
-    let call = match tex.dim {
+    Ok(format!("{name}[{smp}]"))
+}
+
+/// The `(ClampedLOD, NonClampedLOD, 0, 0)` expression of a sample of `tex`
+/// at the address `a` (D3D11.3 §7.18.11): from the coordinate's
+/// derivatives (`dFdx`, `dFdy`) or, with `grads`, from the given
+/// gradients (`sample_d`'s, read with [`Dim::gradient_lanes`] lanes), the
+/// sampler state `k` (`(MipLODBias, MinLOD, MaxLOD, 0)`). Requests the
+/// helpers it calls.
+pub(crate) fn formula(
+    cx: &mut Ctx<'_>,
+    tex: &common::Tex<'_>,
+    a: &Src<'_>,
+    grads: Option<(&Src<'_>, &Src<'_>)>,
+    k: &str,
+) -> Result<String, LowerError> {
+    let t = cx.sampler(SamplerKey::bare(tex.reg))?;
+    // The coordinate's lanes `ks` and its two derivative vectors.
+    let grad = |ks: &[usize]| -> (String, String) {
+        match grads {
+            Some((x, y)) => (
+                x.with_lanes(&ks.iter().map(|&k| x.lane(k)).collect::<Vec<_>>())
+                    .to_string(),
+                y.with_lanes(&ks.iter().map(|&k| y.lane(k)).collect::<Vec<_>>())
+                    .to_string(),
+            ),
+            None => {
+                let c = a.with_lanes(&ks.iter().map(|&k| a.lane(k)).collect::<Vec<_>>());
+                (format!("dFdx({c})"), format!("dFdy({c})"))
+            }
+        }
+    };
+    Ok(match tex.dim {
         Dim::D1 | Dim::D1Array => {
             cx.helper(&LOD_1);
-            let c = common::lane(&a, 0);
+            let (gx, gy) = grad(&[0]);
             let w = format!("float(textureSize({t}, 0).x)");
-            format!("dx11_lod(dFdx({c}) * {w}, dFdy({c}) * {w}, {k})")
+            format!("dx11_lod({gx} * {w}, {gy} * {w}, {k})")
         }
         Dim::D2 | Dim::D2Array => {
             cx.helper(&LOD_2);
-            let c = a.with_lanes(&[a.lane(0), a.lane(1)]);
+            let (gx, gy) = grad(&[0, 1]);
             let size = format!("vec2(textureSize({t}, 0).xy)");
-            format!("dx11_lod(dFdx({c}) * {size}, dFdy({c}) * {size}, {k})")
+            format!("dx11_lod({gx} * {size}, {gy} * {size}, {k})")
         }
         Dim::D3 => {
             cx.helper(&LOD_3);
+            let (gx, gy) = grad(&[0, 1, 2]);
             let size = format!("vec3(textureSize({t}, 0))");
-            format!("dx11_lod(dFdx({a}) * {size}, dFdy({a}) * {size}, {k})")
+            format!("dx11_lod({gx} * {size}, {gy} * {size}, {k})")
         }
         Dim::Cube => {
             cx.helper(&LOD_CUBE);
-            format!("dx11_lod_cube({a}, dFdx({a}), dFdy({a}), float(textureSize({t}, 0).x), {k})")
+            let (gx, gy) = grad(&[0, 1, 2]);
+            let c = a.with_lanes(&[a.lane(0), a.lane(1), a.lane(2)]);
+            format!("dx11_lod_cube({c}, {gx}, {gy}, float(textureSize({t}, 0).x), {k})")
         }
-    };
-    common::assign_vec4(cx, d, Ty::Float, tex.op, &call)
+    })
 }
 
 register_handler! {

@@ -90,18 +90,29 @@ fn rasterizer(cx: &Ctx<'_>, inst: &Instruction) -> Result<(), LowerError> {
 ///     →   r0 = (0u == 0u ? texelFetch(t0, floatBitsToInt(r1.xy), 0) : vec4(0.0));
 /// ```
 fn lower_ld_ms<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
+    fetch_sample(inst, cx, 1)
+}
+
+/// `ld_ms` with its address at operand `at` (1; 2 in `ld_ms_s`, whose
+/// status destination comes second), then the resource and the sample
+/// index.
+pub(crate) fn fetch_sample<'a>(
+    inst: &'a Instruction,
+    cx: &mut Ctx<'a>,
+    at: usize,
+) -> Result<(), LowerError> {
     let d = cx.dst(inst, 0)?;
-    if let Some(stub) = common::stubbed(cx, inst, 2)? {
+    if let Some(stub) = common::stubbed(cx, inst, at + 1)? {
         return common::assign_zero(cx, d, stub.ty);
     }
-    let tex =
-        ms_texture(cx, inst, 2)?.ok_or_else(|| LowerError::invalid("`ld_ms` of the rasterizer"))?;
-    let a = cx.src_n(inst, 1, Ty::Int, 3)?;
+    let tex = ms_texture(cx, inst, at + 1)?
+        .ok_or_else(|| LowerError::invalid("`ld_ms` of the rasterizer"))?;
+    let a = cx.src_n(inst, at, Ty::Int, 3)?;
     let p = match tex.dim {
         common::Dim::D2Array => a.with_lanes(&[a.lane(0), a.lane(1), a.lane(2)]),
         _ => a.with_lanes(&[a.lane(0), a.lane(1)]),
     };
-    let s = cx.src_n(inst, 3, Ty::Uint, 1)?;
+    let s = cx.src_n(inst, at + 2, Ty::Uint, 1)?;
     let t = cx.sampler(SamplerKey::bare(tex.reg))?;
     let fetch = match common::texel_offset(inst, tex.dim)? {
         Some(o) => format!("texelFetchOffset({t}, {p}, 0, {o})"),

@@ -281,6 +281,17 @@ fn lower_resinfo<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lowe
         None
     };
     let levels_read = match levels.as_ref() {
+        Some(_) if tex.reg >= MIP_COUNT_VEC4S * 4 => {
+            return Err(Refusal::new(
+                "resinfo mip count",
+                format!(
+                    "t{} mip count (resinfo .w): the mip-count uniform holds t0-t127 of \
+                     register space 0",
+                    dxlower_core::binding::label(tex.reg)
+                ),
+            )
+            .into())
+        }
         Some(name) => {
             cx.declare_uniform(mip_count_uniform(name))?;
             Some(mip_count_read(name, tex.reg))

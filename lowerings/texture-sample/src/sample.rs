@@ -19,7 +19,7 @@ use dxlower_dxbc::{Instruction, Opcode};
 
 /// The colour forms.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Colour {
+pub(crate) enum Colour {
     Plain,
     Bias,
     Lod,
@@ -27,25 +27,33 @@ enum Colour {
 }
 
 /// One colour sample: resolves the operands, builds the call, assigns the
-/// result through the resource swizzle.
-fn colour<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Colour) -> Result<(), LowerError> {
+/// result through the resource swizzle. `at` is the address operand's
+/// index: 1, or 2 in the residency-feedback forms, whose status
+/// destination comes second ([`crate::feedback`]); the resource, sampler
+/// and extra operands follow it.
+pub(crate) fn colour<'a>(
+    inst: &'a Instruction,
+    cx: &mut Ctx<'a>,
+    form: Colour,
+    at: usize,
+) -> Result<(), LowerError> {
     if form == Colour::Bias {
         common::pixel_only(cx, inst)?;
     }
     let d = cx.dst(inst, 0)?;
-    if let Some(stub) = common::stubbed(cx, inst, 2)? {
+    if let Some(stub) = common::stubbed(cx, inst, at + 1)? {
         return common::assign_zero(cx, d, stub.ty);
     }
-    let tex = common::texture(cx, inst, 2)?;
-    let (smp, _) = common::sampler(cx, inst, 3)?;
-    let a = cx.src_n(inst, 1, Ty::Float, tex.dim.address_lanes())?;
+    let tex = common::texture(cx, inst, at + 1)?;
+    let (smp, _) = common::sampler(cx, inst, at + 2)?;
+    let a = cx.src_n(inst, at, Ty::Float, tex.dim.address_lanes())?;
     let (p, _) = common::coord(tex.dim, &a);
     let off = common::texel_offset(inst, tex.dim)?;
     let s = cx.sampler(SamplerKey::combined(tex.reg, smp))?;
     let call = match form {
         Colour::Plain | Colour::Bias => {
             let bias = if form == Colour::Bias {
-                Some(cx.src_n(inst, 4, Ty::Float, 1)?.to_string())
+                Some(cx.src_n(inst, at + 3, Ty::Float, 1)?.to_string())
             } else {
                 None
             };
@@ -63,7 +71,7 @@ fn colour<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Colour) -> Result<(
             }
         }
         Colour::Lod => {
-            let lod = cx.src_n(inst, 4, Ty::Float, 1)?;
+            let lod = cx.src_n(inst, at + 3, Ty::Float, 1)?;
             match &off {
                 Some(o) => format!("textureLodOffset({s}, {p}, {lod}, {o})"),
                 None => format!("textureLod({s}, {p}, {lod})"),
@@ -71,8 +79,8 @@ fn colour<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Colour) -> Result<(
         }
         Colour::Grad => {
             let n = tex.dim.gradient_lanes();
-            let dx = gradient(tex.dim, &cx.src_n(inst, 4, Ty::Float, n)?);
-            let dy = gradient(tex.dim, &cx.src_n(inst, 5, Ty::Float, n)?);
+            let dx = gradient(tex.dim, &cx.src_n(inst, at + 3, Ty::Float, n)?);
+            let dy = gradient(tex.dim, &cx.src_n(inst, at + 4, Ty::Float, n)?);
             match &off {
                 Some(o) => format!("textureGradOffset({s}, {p}, {dx}, {dy}, {o})"),
                 None => format!("textureGrad({s}, {p}, {dx}, {dy})"),
@@ -84,7 +92,7 @@ fn colour<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Colour) -> Result<(
 
 /// A D3D gradient as the GLSL sampler's gradient vector: `.xy` for 2D and
 /// 2D arrays, `.xyz` for 3D and cubes, `vec2(g.x, 0.0)` for emulated 1D.
-fn gradient(dim: Dim, g: &Src<'_>) -> String {
+pub(crate) fn gradient(dim: Dim, g: &Src<'_>) -> String {
     if dim.is_1d() {
         format!("vec2({}, 0.0)", common::lane(g, 0))
     } else {
@@ -116,7 +124,7 @@ fn gradient(dim: Dim, g: &Src<'_>) -> String {
 /// sample r0.xyzw, v0.xyxx, t0.xyzw, s0   →   r0 = texture(t0TEX_with_SMPs0, vs_TEXCOORD0.xy);
 /// ```
 fn lower_sample<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    colour(inst, cx, Colour::Plain)
+    colour(inst, cx, Colour::Plain, 1)
 }
 
 /// `sample_b`: filtered sample with an LOD bias.
@@ -136,7 +144,7 @@ fn lower_sample<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Lower
 /// sample_b r0.xyzw, v0.xyxx, t0.xyzw, s0, l(-1.0)   →   r0 = texture(t0TEX_with_SMPs0, vs_TEXCOORD0.xy, -1.0);
 /// ```
 fn lower_sample_b<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    colour(inst, cx, Colour::Bias)
+    colour(inst, cx, Colour::Bias, 1)
 }
 
 /// `sample_l`: filtered sample at an explicit LOD.
@@ -155,7 +163,7 @@ fn lower_sample_b<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 /// sample_l r0.xyzw, v0.xyzx, t1.xyzw, s0, l(0.0)   →   r0 = textureLod(t1TEX_with_SMPs0, vs_TEXCOORD0.xyz, 0.0);
 /// ```
 fn lower_sample_l<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    colour(inst, cx, Colour::Lod)
+    colour(inst, cx, Colour::Lod, 1)
 }
 
 /// `sample_d`: filtered sample with explicit gradients.
@@ -175,26 +183,33 @@ fn lower_sample_l<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 ///   →   r0 = textureGrad(t0TEX_with_SMPs0, vs_TEXCOORD0.xy, r1.xy, r1.zw);
 /// ```
 fn lower_sample_d<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    colour(inst, cx, Colour::Grad)
+    colour(inst, cx, Colour::Grad, 1)
 }
 
 /// The comparison forms.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Compare {
+pub(crate) enum Compare {
     Implicit,
     Level0,
 }
 
-fn compare<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Compare) -> Result<(), LowerError> {
+/// One comparison sample; `at` is the address operand's index, as in
+/// [`colour`].
+pub(crate) fn compare<'a>(
+    inst: &'a Instruction,
+    cx: &mut Ctx<'a>,
+    form: Compare,
+    at: usize,
+) -> Result<(), LowerError> {
     let d = cx.dst(inst, 0)?;
-    if common::stubbed(cx, inst, 2)?.is_some() {
+    if common::stubbed(cx, inst, at + 1)?.is_some() {
         // A comparison against an unbound texture is 0.
         return common::assign_zero(cx, d, Ty::Float);
     }
-    let tex: Tex<'a> = common::texture(cx, inst, 2)?;
-    let (smp, _) = common::sampler(cx, inst, 3)?;
-    let a = cx.src_n(inst, 1, Ty::Float, tex.dim.address_lanes())?;
-    let reference = cx.src_n(inst, 4, Ty::Float, 1)?;
+    let tex: Tex<'a> = common::texture(cx, inst, at + 1)?;
+    let (smp, _) = common::sampler(cx, inst, at + 2)?;
+    let a = cx.src_n(inst, at, Ty::Float, tex.dim.address_lanes())?;
+    let reference = cx.src_n(inst, at + 3, Ty::Float, 1)?;
     let p = common::shadow_coord(tex.dim, &a, &reference).ok_or_else(|| {
         LowerError::invalid(format!(
             "`{}` on a texture3d: D3D has no 3D comparison sampling",
@@ -271,7 +286,7 @@ fn compare<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, form: Compare) -> Result
 ///   →   r0.x = texture(hlslcc_zcmpt0TEX_with_SMPs1, vec3(vs_TEXCOORD0.xy, vs_TEXCOORD0.z));
 /// ```
 fn lower_sample_c<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    compare(inst, cx, Compare::Implicit)
+    compare(inst, cx, Compare::Implicit, 1)
 }
 
 /// `sample_c_lz`: depth-comparison sample at mip level 0.
@@ -296,7 +311,7 @@ fn lower_sample_c<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), Low
 ///   →   r0.x = textureGrad(hlslcc_zcmpt2TEX_with_SMPs1, vec4(r1.xyz, r1.w), vec2(0.0), vec2(0.0));
 /// ```
 fn lower_sample_c_lz<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    compare(inst, cx, Compare::Level0)
+    compare(inst, cx, Compare::Level0, 1)
 }
 
 register_handler! {

@@ -24,6 +24,10 @@ pub struct TextureSampleSwitches {
     /// of the rasterizer give 1 and the centre (`lowerings/texture-sample/docs/emulations.md#1-single-sample-contract-ld_ms-sample_info-sample_pos`;
     /// the same contract as decl-io's `single_sample_target`).
     pub single_sample_target: bool,
+    /// The residency-feedback forms (`*_s`) and `check_access_fully_mapped`:
+    /// refused, or lowered under the contract that every bound texture is
+    /// fully resident (`lowerings/texture-sample/docs/emulations.md#3-residency-feedback-under-a-fully-resident-contract`).
+    pub residency_feedback: ResidencyFeedback,
 }
 
 impl Default for TextureSampleSwitches {
@@ -33,6 +37,7 @@ impl Default for TextureSampleSwitches {
             resinfo_mip_count: ResinfoMipCount::Refuse,
             lod: Lod::Refuse,
             single_sample_target: false,
+            residency_feedback: ResidencyFeedback::Refuse,
         }
     }
 }
@@ -73,4 +78,15 @@ pub enum Lod {
     /// <name>[16]`: element `M` for sampler `s<M>` holds (MipLODBias,
     /// MinLOD, MaxLOD, 0).
     Derivatives(String),
+}
+
+/// The residency-feedback forms (`*_s`) and `check_access_fully_mapped`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ResidencyFeedback {
+    /// Refuse (WebGL2 has no tiled resources and no residency status).
+    Refuse,
+    /// The host binds only fully resident textures: every access reports
+    /// "fully mapped" (`0xffffffff`), which `check_access_fully_mapped`
+    /// reads as true.
+    FullyResident,
 }
