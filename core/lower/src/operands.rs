@@ -159,16 +159,7 @@ fn write_index(w: &mut dyn Write, st: &StageState<'_>, idx: &Index) -> fmt::Resu
     match (&idx.rel, idx.repr) {
         (None, _) => write!(w, "{}", idx.imm as u32),
         (Some(rel), repr) => {
-            let src = Src {
-                st,
-                op: rel,
-                ty: Ty::Int,
-                lanes: [rel.swizzle()[0], 0, 0, 0],
-                n: 1,
-                exact: false,
-                modifiers: true,
-            };
-            write!(w, "{src}")?;
+            write!(w, "{}", int_index(st, rel))?;
             if repr != IndexRepr::Relative && idx.imm != 0 {
                 write!(w, " + {}", idx.imm as u32)?;
             }
