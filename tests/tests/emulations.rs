@@ -372,12 +372,7 @@ fn lod_from_derivatives() {
         (0.5, 0.0, 1.5, 4.0),
         (8.0, -1.0, 0.0, 20.0),
     ] {
-        let mut clamps = vec![[0.0f32; 4]; 16];
-        clamps[1] = [bias, min, max, 0.0];
-        let uniforms = [Uniform {
-            name: "dxlower_LodClamp".into(),
-            value: UniformValue::Vec4s(clamps),
-        }];
+        let uniforms = [lod_clamp_s1(bias, min, max)];
         let d = draw(Job(
             &quad_vs(k),
             &ps.glsl,
@@ -445,12 +440,7 @@ fn residency_feedback_under_the_fully_resident_contract() {
         (8.0, (0.0, 0.0, 3.25), 0.3, 2.0),
         (0.25, (0.0, 0.0, 20.0), -3.0, 3.0),
     ] {
-        let mut clamps = vec![[0.0f32; 4]; 16];
-        clamps[1] = [bias, min, max, 0.0];
-        let uniforms = [Uniform {
-            name: "dxlower_LodClamp".into(),
-            value: UniformValue::Vec4s(clamps),
-        }];
+        let uniforms = [lod_clamp_s1(bias, min, max)];
         let d = draw(Job(
             &quad_vs(k),
             &ps.glsl,
@@ -543,6 +533,17 @@ fn relative_input_and_output_indexing() {
             "x {x}, y {y}\n{}",
             p.vs.glsl
         );
+    }
+}
+
+/// The `lod` emulation's sampler-state uniform with sampler `s1`'s
+/// (MipLODBias, MinLOD, MaxLOD) and zeros for the others.
+fn lod_clamp_s1(bias: f32, min: f32, max: f32) -> Uniform {
+    let mut clamps = vec![[0.0f32; 4]; 16];
+    clamps[1] = [bias, min, max, 0.0];
+    Uniform {
+        name: "dxlower_LodClamp".into(),
+        value: UniformValue::Vec4s(clamps),
     }
 }
 

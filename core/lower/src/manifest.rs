@@ -144,7 +144,7 @@ pub struct UniformBlock {
     pub slot: Option<u32>,
     /// The register space of `slot` (SM5.1 `space=`); absent from the JSON
     /// for space 0.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::record::is_zero")]
     pub space: u32,
     /// The structured-buffer SRV register `t#` whose elements a
     /// [`BlockKind::StructuredBuffer`] block holds (`sb0` → 0); `None`
@@ -157,11 +157,6 @@ pub struct UniformBlock {
     pub bytes: u32,
     /// The stages that declare it (`vs`, `ps`).
     pub stages: Vec<&'static str>,
-}
-
-/// True for 0 (a register space left out of the JSON).
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 /// One sampler uniform.
@@ -177,12 +172,12 @@ pub struct SamplerBinding {
     /// The texture register `t#`.
     pub texture: u32,
     /// The register space of `texture`; absent from the JSON for space 0.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::record::is_zero")]
     pub texture_space: u32,
     /// The sampler register `s#` (combined samplers only).
     pub sampler: Option<u32>,
     /// The register space of `sampler`; absent from the JSON for space 0.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::record::is_zero")]
     pub sampler_space: u32,
     /// True for a shadow-compare uniform.
     pub shadow: bool,

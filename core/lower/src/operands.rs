@@ -182,19 +182,6 @@ pub(crate) fn int_index<'x>(st: &'x StageState<'x>, rel: &'x Operand) -> impl fm
     }
 }
 
-/// [`write_mapped`] for [`crate::ranges`]: lanes `lanes` of register `reg`
-/// of `file`, read as `ty`.
-pub(crate) fn write_mapped_lanes(
-    w: &mut dyn Write,
-    st: &StageState<'_>,
-    file: &RegFile,
-    reg: u32,
-    lanes: &[u8],
-    ty: Ty,
-) -> fmt::Result {
-    write_mapped(w, st, file, reg, lanes, ty)
-}
-
 /// Writes the element of `range` that register index `idx` names:
 /// `dxlower_v1[clamp(floatBitsToInt(r0.x) + 0, 0, 5)]`, or
 /// `dxlower_v1[2]` for a constant index.
@@ -347,7 +334,7 @@ impl Src<'_> {
 
 /// Writes lanes of a mapped register (inputs/outputs) as type `ty`,
 /// grouping consecutive lanes of one variable.
-fn write_mapped(
+pub(crate) fn write_mapped(
     w: &mut dyn Write,
     st: &StageState<'_>,
     file: &RegFile,
@@ -1044,6 +1031,22 @@ impl<'a> Ctx<'a> {
             });
             v
         };
+        if op.ty == OperandType::Output {
+            // A register of an indexed output range is written to the
+            // range's array ([`crate::ranges`]).
+            let st: &'a StageState<'a> = self.st;
+            if let Some((range, idx)) = st.indexed_range(op) {
+                return Ok(one(
+                    Lvalue::Range {
+                        st,
+                        range,
+                        idx,
+                        lanes: (mask != 0xF).then_some(letters),
+                    },
+                    Ty::Uint,
+                ));
+            }
+        }
         match op.ty {
             OperandType::Temp => {
                 let r = reg_of(op)?;
@@ -1113,21 +1116,6 @@ impl<'a> Ctx<'a> {
                     t.lanes = 1;
                 }
                 Ok(t)
-            }
-            OperandType::Output if self.st.indexed_range(op).is_some() => {
-                let st: &'a StageState<'a> = self.st;
-                let (range, idx) = st
-                    .indexed_range(op)
-                    .ok_or_else(|| LowerError::invalid("output range"))?;
-                Ok(one(
-                    Lvalue::Range {
-                        st,
-                        range,
-                        idx,
-                        lanes: (mask != 0xF).then_some(letters),
-                    },
-                    Ty::Uint,
-                ))
             }
             OperandType::Output => {
                 let r = reg_of(op)?;

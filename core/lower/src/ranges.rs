@@ -139,15 +139,8 @@ pub(crate) fn emit(cx: &mut DeclCtx<'_>) -> Result<(), LowerError> {
             }
             if (0..4u8).all(|l| file.get(reg, l).is_some()) {
                 let mut all = String::new();
-                crate::operands::write_mapped_lanes(
-                    &mut all,
-                    &cx.st,
-                    file,
-                    reg,
-                    &[0, 1, 2, 3],
-                    Ty::Uint,
-                )
-                .map_err(|_| LowerError::invalid("input range copy"))?;
+                crate::operands::write_mapped(&mut all, &cx.st, file, reg, &[0, 1, 2, 3], Ty::Uint)
+                    .map_err(|_| LowerError::invalid("input range copy"))?;
                 early.push(format!("{name}[{e}] = {all};"));
                 continue;
             }
@@ -155,7 +148,7 @@ pub(crate) fn emit(cx: &mut DeclCtx<'_>) -> Result<(), LowerError> {
             for (l, text) in lanes.iter_mut().enumerate() {
                 match file.get(reg, l as u8) {
                     Some(_) => {
-                        crate::operands::write_mapped_lanes(
+                        crate::operands::write_mapped(
                             text,
                             &cx.st,
                             file,

@@ -185,8 +185,9 @@ pub struct UniformBlock {
     pub vec4s: u32,
 }
 
-/// True for 0 (a register space left out of the JSON).
-fn is_zero(n: &u32) -> bool {
+/// True for 0 (a register space left out of the JSON; also used by
+/// [`crate::manifest`]).
+pub(crate) fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 

@@ -324,12 +324,7 @@ impl StageState<'_> {
     /// `reg` (a binary search: the ranges are sorted).
     pub fn index_range(&self, file: OperandType, reg: u64) -> Option<&crate::regs::IndexRange> {
         let key = (crate::regs::IndexRange::file_rank(file), reg);
-        let at = self.index_ranges.partition_point(|r| {
-            (
-                crate::regs::IndexRange::file_rank(r.file),
-                u64::from(r.first),
-            ) <= key
-        });
+        let at = self.index_ranges.partition_point(|r| r.key() <= key);
         let range = self.index_ranges.get(at.checked_sub(1)?)?;
         (range.file == file && range.contains(reg)).then_some(range)
     }

@@ -248,6 +248,16 @@ pub fn lane<'a>(a: &Src<'a>, k: usize) -> Src<'a> {
     a.with_lanes(&[a.lane(k)])
 }
 
+/// Expression lanes `ks` of `a` (at most four), in that order.
+pub fn lanes<'a>(a: &Src<'a>, ks: &[usize]) -> Src<'a> {
+    let mut picked = [0u8; 4];
+    let n = ks.len().min(4);
+    for (p, &k) in picked.iter_mut().zip(&ks[..n]) {
+        *p = a.lane(k);
+    }
+    a.with_lanes(&picked[..n])
+}
+
 /// The immediate texel offsets of `inst` (`_aoffimmi(u,v,w)`) as the GLSL
 /// constant offset of `dim`, or `None` when absent or all zero: `ivec2(u,
 /// v)` for 2D and 2D arrays, `ivec3(u, v, w)` for 3D, `ivec2(u, 0)` for

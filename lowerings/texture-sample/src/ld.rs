@@ -143,7 +143,7 @@ pub(crate) fn fetch<'a>(
     }
     let tex = common::texture(cx, inst, at + 1)?;
     let a = cx.src_n(inst, at, Ty::Int, 4)?;
-    let lanes = |ks: &[usize]| a.with_lanes(&ks.iter().map(|&k| a.lane(k)).collect::<Vec<_>>());
+    let lanes = |ks: &[usize]| common::lanes(&a, ks);
     let p = match tex.dim {
         Dim::D1 => format!("ivec2({}, 0)", lanes(&[0])),
         Dim::D1Array => format!("ivec3({}, 0, {})", lanes(&[0]), lanes(&[1])),

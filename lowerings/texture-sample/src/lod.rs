@@ -200,13 +200,11 @@ pub(crate) fn formula(
     let grad = |ks: &[usize]| -> (String, String) {
         match grads {
             Some((x, y)) => (
-                x.with_lanes(&ks.iter().map(|&k| x.lane(k)).collect::<Vec<_>>())
-                    .to_string(),
-                y.with_lanes(&ks.iter().map(|&k| y.lane(k)).collect::<Vec<_>>())
-                    .to_string(),
+                common::lanes(x, ks).to_string(),
+                common::lanes(y, ks).to_string(),
             ),
             None => {
-                let c = a.with_lanes(&ks.iter().map(|&k| a.lane(k)).collect::<Vec<_>>());
+                let c = common::lanes(a, ks);
                 (format!("dFdx({c})"), format!("dFdy({c})"))
             }
         }
