@@ -677,6 +677,36 @@ fn resource_arrays_are_refused_by_name() {
     assert!(refusal.why.contains("resource arrays"), "{}", refusal.why);
 }
 
+/// A refusal names a register of another space as its GLSL names do
+/// (`t0_space3`), not by the packed binding key.
+#[test]
+fn refusals_name_a_spaced_register_with_its_space() {
+    let decls = [
+        dcl_smp(0, 0, 0, 0),
+        dcl_tex(0, 0, 0, ResourceDimension::TextureCube, 3),
+    ];
+    let body = [
+        op(
+            Opcode::Gather4,
+            vec![
+                Operand::temp(0, m("xyzw")),
+                Operand::input(0, s("xyxx")),
+                tex(0, 0),
+                smp(0, 0),
+            ],
+        ),
+        op(
+            Opcode::Mov,
+            vec![Operand::output(0, m("xyzw")), Operand::temp(0, s("xyzw"))],
+        ),
+    ];
+    let Err(TranslateError::Refused { refusal, .. }) = ps(&decls, &body).translate() else {
+        panic!("gather4 on a texturecube is refused")
+    };
+    assert_eq!(refusal.what, "gather4 on a texturecube");
+    assert!(refusal.why.starts_with("t0_space3: "), "{}", refusal.why);
+}
+
 #[test]
 fn dynamic_range_indices_are_refused_by_name() {
     let decls = [

@@ -99,11 +99,13 @@ fn resolve<'a>(
         )));
     }
     let reg = register(cx, op)?;
+    // The register as its name part (`3`, `1_space2`).
+    let name = dxlower_core::binding::label(reg);
     let decl = cx
         .state()
         .resources
         .get(&reg)
-        .ok_or_else(|| LowerError::undeclared(format!("t{reg} is not declared")))?;
+        .ok_or_else(|| LowerError::undeclared(format!("t{name} is not declared")))?;
     let declared = cx.record().samplers.iter().any(|s| s.key().texture == reg);
     let dim = match decl.dim {
         ResourceDimension::Texture2DMS if multisample && declared => Dim::D2,
@@ -124,7 +126,8 @@ fn resolve<'a>(
 
 /// The register of a `t#`/`s#` operand, through the core's binding map
 /// ([`dxlower_core::StageState::binding_register`]): `t3` is 3; an SM5.1
-/// `T<id>[<reg>]` is the register its declaration gave the range id. A
+/// `T<id>[<reg>]` is the binding key its declaration gave the range id
+/// (the register itself in space 0, [`dxlower_core::binding::key`]). A
 /// dynamic (relative) index is refused, since GLSL ES 3.00 indexes sampler
 /// arrays only with constant expressions.
 pub fn register(cx: &Ctx<'_>, op: &Operand) -> Result<u32, LowerError> {
@@ -136,6 +139,7 @@ pub fn register(cx: &Ctx<'_>, op: &Operand) -> Result<u32, LowerError> {
 /// [`texture_or_multisample`]).
 pub fn dimension(_cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim, LowerError> {
     use ResourceDimension as R;
+    let name = dxlower_core::binding::label(reg);
     match dim {
         // decl-io declares a 1D texture only when its `texture_1d` switch
         // emulates it as a W×1 2D texture (and refuses it otherwise).
@@ -148,7 +152,7 @@ pub fn dimension(_cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim,
         R::Buffer => Err(Refusal::new(
             "buffer resource",
             format!(
-                "t{reg} is a Buffer<> SRV: samplerBuffer is GLSL ES 3.20 (EXT_texture_buffer), \
+                "t{name} is a Buffer<> SRV: samplerBuffer is GLSL ES 3.20 (EXT_texture_buffer), \
                  which WebGL2 does not expose"
             ),
         )
@@ -156,7 +160,7 @@ pub fn dimension(_cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim,
         R::Texture2DMS | R::Texture2DMSArray => Err(Refusal::new(
             "multisample texture",
             format!(
-                "t{reg} is a {}: sampler2DMS is GLSL ES 3.10 and sampler2DMSArray ES 3.20; \
+                "t{name} is a {}: sampler2DMS is GLSL ES 3.10 and sampler2DMSArray ES 3.20; \
                  WebGL2 cannot read individual samples",
                 dim.name()
             ),
@@ -165,13 +169,13 @@ pub fn dimension(_cx: &Ctx<'_>, reg: u32, dim: ResourceDimension) -> Result<Dim,
         R::TextureCubeArray => Err(Refusal::new(
             "texturecubearray resource",
             format!(
-                "t{reg} is a TextureCubeArray: samplerCubeArray is GLSL ES 3.20 \
+                "t{name} is a TextureCubeArray: samplerCubeArray is GLSL ES 3.20 \
                  (OES_texture_cube_map_array), which WebGL2 does not expose"
             ),
         )
         .into()),
         other => Err(LowerError::invalid(format!(
-            "t{reg} has dimension {}, which texture instructions cannot read",
+            "t{name} has dimension {}, which texture instructions cannot read",
             other.name()
         ))),
     }
@@ -198,12 +202,14 @@ pub fn sampler(
         )));
     }
     let reg = register(cx, op)?;
+    // The register as its name part (`3`, `1_space2`).
+    let name = dxlower_core::binding::label(reg);
     let mode = cx
         .state()
         .samplers
         .get(&reg)
         .copied()
-        .ok_or_else(|| LowerError::undeclared(format!("s{reg} is not declared")))?;
+        .ok_or_else(|| LowerError::undeclared(format!("s{name} is not declared")))?;
     Ok((reg, mode))
 }
 
@@ -381,6 +387,8 @@ pub fn stubbed<'a>(
         return Ok(None);
     }
     let reg = register(cx, op)?;
+    // The register as its name part (`3`, `1_space2`).
+    let name = dxlower_core::binding::label(reg);
     if cx.state().stubbed_resource(reg).is_none() {
         return Ok(None);
     }
@@ -388,7 +396,7 @@ pub fn stubbed<'a>(
         .state()
         .resources
         .get(&reg)
-        .ok_or_else(|| LowerError::undeclared(format!("t{reg} is not declared")))?;
+        .ok_or_else(|| LowerError::undeclared(format!("t{name} is not declared")))?;
     Ok(Some(Stub {
         op,
         reg,

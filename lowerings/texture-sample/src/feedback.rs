@@ -263,7 +263,7 @@ fn lower_clamp<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerE
                     "t{}: a clamped comparison samples at an explicit LOD, and GLSL ES 3.00 has \
                      no textureLod on samplerCubeShadow (gradients projected onto a cube face \
                      do not give one LOD exactly)",
-                    tex.reg
+                    dxlower_core::binding::label(tex.reg)
                 ),
             )
             .into());

@@ -245,7 +245,7 @@ pub(crate) fn gather<'a>(
                 format!(
                     "t{}: GLSL ES 3.00 has no textureGather, and the four-tap emulation needs \
                      one 2D texel grid (cube faces and their seams are not emulated)",
-                    tex.reg
+                    dxlower_core::binding::label(tex.reg)
                 ),
             )
             .into())
