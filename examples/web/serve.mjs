@@ -1,5 +1,6 @@
 // A static server for the example page: the repository root at /, the
-// corpus at /corpus/ (for the Chromium test), on 127.0.0.1.
+// corpus at /corpus/ (for the Chromium test; ../shared/corpus unless
+// DXLOWER_CORPUS_DIR names another), on 127.0.0.1.
 //
 //   scripts/build-npm.sh && node examples/web/serve.mjs [PORT]
 //
@@ -24,7 +25,11 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../.."
  * Starts the server; `onResult(text)` receives what a page POSTs to
  * /result. Resolves to the server (listening on `server.address().port`).
  */
-export function serve({ port = 0, corpus = join(repoRoot, "../shared/corpus"), onResult } = {}) {
+export function serve({
+  port = 0,
+  corpus = process.env.DXLOWER_CORPUS_DIR ?? join(repoRoot, "../shared/corpus"),
+  onResult,
+} = {}) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
     if (req.method === "POST" && url.pathname === "/result") {
