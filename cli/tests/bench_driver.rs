@@ -1,6 +1,8 @@
-//! `dxlower bench --driver`: Mesa compiles and links every translated
-//! shader under both profiles, and the report has a figure per shader and
-//! profile (what is measured, not how fast: speed lives in the benchmark).
+//! `dxlower bench --driver`: Mesa compiles, links and draws every
+//! translated shader under both profiles and the peer translator
+//! (vkd3d-compiler + spirv-cross), and the report has a figure per shader
+//! and subject (what is measured, not how fast: speed lives in the
+//! benchmark).
 
 use assert_cmd::Command;
 use std::path::PathBuf;
@@ -35,6 +37,7 @@ fn driver_bench_measures_both_profiles_per_shader() {
             "--driver",
             "--compare",
             "webgl2-fast",
+            "--peer",
             "--reps",
             "1",
             "--json",
@@ -49,7 +52,8 @@ fn driver_bench_measures_both_profiles_per_shader() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        stdout.contains("per shader, webgl2 / webgl2-fast (2 shaders both translate)"),
+        stdout.contains("per shader, webgl2 / webgl2-fast (2 shaders both translate)")
+            && stdout.contains("per shader, webgl2 / vkd3d+spirv-cross (2 shaders both translate)"),
         "{stdout}"
     );
     let r: serde_json::Value =
@@ -58,11 +62,19 @@ fn driver_bench_measures_both_profiles_per_shader() {
     // The geometry shader is not a VS or PS: not measured.
     assert_eq!(shaders.len(), 2, "{shaders:?}");
     for s in shaders {
-        for p in ["webgl2", "webgl2-fast"] {
+        for p in ["webgl2", "webgl2-fast", "vkd3d+spirv-cross"] {
             let c = &s[p];
             assert!(c["bytes"].as_u64().unwrap_or(0) > 100, "{s}");
             assert!(c["compile_ns"].as_u64().unwrap_or(0) > 0, "{s}");
             assert!(c["link_ns"].as_u64().unwrap_or(0) > 0, "{s}");
+            // llvmpipe generates code at the first draw: a draw that was
+            // rejected (and so skipped) would take next to nothing.
+            assert!(c["draw_ns"].as_u64().unwrap_or(0) > 1_000_000, "{s}");
+            // The partner stage feeds every varying from an attribute, so
+            // the linker cannot fold the measured stage's work away: the
+            // pixel shader's lighting (a texture read, a dot product, a
+            // multiply-add per channel) stays in the NIR.
+            assert!(c["nir"].as_u64().unwrap_or(0) >= 8, "{s}");
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -65,6 +65,11 @@ pub struct Args {
     /// per-shader ratios against it.
     #[arg(long, requires = "driver", value_name = "PROFILE")]
     pub compare: Option<String>,
+    /// With `--driver`: measure an independent translator in the same run
+    /// too (vkd3d-compiler + spirv-cross, Debian's packages), and print the
+    /// per-shader ratios against it.
+    #[arg(long, requires = "driver")]
+    pub peer: bool,
     /// With `--driver`: repetitions per shader (the fastest counts).
     #[arg(long, requires = "driver", default_value_t = 3)]
     pub reps: usize,
@@ -325,6 +330,7 @@ pub fn run(args: Args) -> ExitCode {
             &blobs,
             &profile,
             compare.as_ref(),
+            args.peer,
             args.reps,
             args.json.as_deref(),
         );

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 pub mod bench;
 pub mod bench_driver;
+pub mod bench_peer;
 pub mod disasm;
 pub mod effect;
 pub mod inspect;

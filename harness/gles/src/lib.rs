@@ -45,6 +45,10 @@
 //! # Ok::<(), dxlower_gles::GlesError>(())
 //! ```
 
+mod timing;
+
+pub use timing::{nir_instruction_count, OutputKind, ProgramTime};
+
 use glow::HasContext;
 use khronos_egl as egl;
 use std::fmt;
@@ -377,7 +381,7 @@ pub struct Drawn {
     pub inactive_textures: Vec<String>,
 }
 
-/// Which stage [`Runner::time_compile_link`] measures.
+/// Which stage [`Runner::time_program`] measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StageKind {
     /// A vertex shader.
@@ -386,18 +390,9 @@ pub enum StageKind {
     Fragment,
 }
 
-/// The driver's CPU time for one compile and link.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CompileLinkTime {
-    /// `glCompileShader` of the measured stage, nanoseconds.
-    pub compile_ns: u64,
-    /// `glLinkProgram`, nanoseconds.
-    pub link_ns: u64,
-}
-
 /// CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID`), in
 /// nanoseconds: the driver's work without time spent waiting for a core.
-fn thread_cpu_ns() -> u64 {
+pub(crate) fn thread_cpu_ns() -> u64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -645,67 +640,6 @@ impl Runner {
         }
     }
 
-    /// Compiles `stage` (the shader under measurement) and `partner` (the
-    /// other stage, not timed), links them, and deletes everything again:
-    /// the driver's CPU time on this thread for compiling `stage` and for
-    /// linking. Nothing is cached, so a second call with the same texts
-    /// does the same work again (with Mesa's shader cache off, as
-    /// [`ENVIRONMENT`] sets it).
-    pub fn time_compile_link(
-        &mut self,
-        stage: StageKind,
-        src: &str,
-        partner: &str,
-    ) -> Result<CompileLinkTime, GlesError> {
-        let (vs_kind, fs_kind) = (glow::VERTEX_SHADER, glow::FRAGMENT_SHADER);
-        let (kind, other) = match stage {
-            StageKind::Vertex => (vs_kind, fs_kind),
-            StageKind::Fragment => (fs_kind, vs_kind),
-        };
-        // SAFETY: the GL calls run on the thread whose context is current
-        // (the runner stays on the thread that created it).
-        unsafe {
-            while self.gl.get_error() != glow::NO_ERROR {}
-            let p = self.compile(other, partner)?;
-            let t0 = thread_cpu_ns();
-            let sh = match self.compile(kind, src) {
-                Ok(sh) => sh,
-                Err(e) => {
-                    self.gl.delete_shader(p);
-                    return Err(e);
-                }
-            };
-            let t1 = thread_cpu_ns();
-            let gl = &self.gl;
-            let result = match gl.create_program() {
-                Ok(prog) => {
-                    gl.attach_shader(prog, sh);
-                    gl.attach_shader(prog, p);
-                    gl.link_program(prog);
-                    let ok = gl.get_program_link_status(prog);
-                    let t2 = thread_cpu_ns();
-                    let r = if ok {
-                        Ok(CompileLinkTime {
-                            compile_ns: t1.saturating_sub(t0),
-                            link_ns: t2.saturating_sub(t1),
-                        })
-                    } else {
-                        Err(GlesError::Link(gl.get_program_info_log(prog)))
-                    };
-                    gl.delete_program(prog);
-                    r
-                }
-                Err(message) => Err(GlesError::Object {
-                    what: "program",
-                    message,
-                }),
-            };
-            gl.delete_shader(sh);
-            gl.delete_shader(p);
-            result
-        }
-    }
-
     /// Draws once and reads the whole target back.
     pub fn draw(&mut self, d: &Draw<'_>) -> Result<Drawn, GlesError> {
         self.draw_with_textures(d, &[])
@@ -797,7 +731,7 @@ impl Runner {
         }
     }
 
-    unsafe fn compile(&self, kind: u32, src: &str) -> Result<glow::Shader, GlesError> {
+    pub(crate) unsafe fn compile(&self, kind: u32, src: &str) -> Result<glow::Shader, GlesError> {
         let gl = &self.gl;
         let stage = if kind == glow::VERTEX_SHADER {
             "vertex"
