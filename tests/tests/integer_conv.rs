@@ -307,15 +307,28 @@ fn ftoi_ftou() -> Vec<Instruction> {
 #[test]
 fn ftoi_ftou_d3d_exact() {
     let glsl = translate(&webgl2(), &ftoi_ftou());
-    assert!(glsl.contains("int dx11_ftoi(float v)"), "{glsl}");
-    assert!(glsl.contains("uint dx11_ftou(float v)"), "{glsl}");
+    // One helper per width used, each defined once; no branch in any.
+    for def in [
+        "ivec2 dx11_ftoi2(vec2 v)",
+        "ivec4 dx11_ftoi4(vec4 v)",
+        "uint dx11_ftou(float v)",
+        "uvec4 dx11_ftou4(vec4 v)",
+    ] {
+        assert_eq!(glsl.matches(def).count(), 1, "{def}:\n{glsl}");
+    }
+    assert!(!glsl.contains("int dx11_ftoi(float v)"), "{glsl}");
+    assert!(!glsl.contains("if ("), "{glsl}");
+    assert!(!glsl.contains(" ? "), "{glsl}");
     let b = case_body("ftoi_ftou_d3d_exact", &webgl2(), &ftoi_ftou());
-    assert!(
-        b.contains(
-            "r0.xy = intBitsToFloat(ivec2(dx11_ftoi(vs_TEXCOORD0.x), dx11_ftoi(vs_TEXCOORD0.y)));"
-        ),
-        "{b}"
-    );
+    // One call per instruction on the whole vector.
+    for line in [
+        "r0.xy = intBitsToFloat(dx11_ftoi2(vs_TEXCOORD0.xy));",
+        "r0.z = uintBitsToFloat(dx11_ftou(r1.z));",
+        "r1 = uintBitsToFloat(dx11_ftou4(r1.xyzw));",
+        "SV_Target1 = dx11_ftoi4(vs_TEXCOORD0.xyzw);",
+    ] {
+        assert!(b.contains(line), "{line}:\n{b}");
+    }
 }
 
 #[test]
@@ -816,6 +829,57 @@ fn float_words(n: usize) -> Vec<u32> {
     .collect();
     v.extend([0x7fc0_0000, 0xffc0_0000, 0x7f80_0001, 1, 0x8000_0001]);
     v.extend(words(n.saturating_sub(v.len()), 0x0bad_f00d));
+    v
+}
+
+/// Float bit patterns at the edges of `ftoi`/`ftou`: each side of ±2^31,
+/// 2^32 and 2^24, ±Inf, the largest finite values, NaNs of both signs and
+/// payloads, signed zeros, denormals and values just below and above 1;
+/// then `float_words(n)`.
+fn conversion_words(n: usize) -> Vec<u32> {
+    let mut v = vec![
+        0x4eff_ffff,
+        0x4f00_0000,
+        0x4f00_0001,
+        0xceff_ffff,
+        0xcf00_0000,
+        0xcf00_0001,
+        0x4f7f_ffff,
+        0x4f80_0000,
+        0x4f80_0001,
+        0xcf7f_ffff,
+        0xcf80_0000,
+        0x7f7f_ffff,
+        0xff7f_ffff,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7f80_0001,
+        0xff80_0001,
+        0x7fff_ffff,
+        0xffff_ffff,
+        0x7fc0_0001,
+        0x0000_0000,
+        0x8000_0000,
+        0x0000_0001,
+        0x8000_0001,
+        0x007f_ffff,
+        0x807f_ffff,
+        0x0080_0000,
+        0x8080_0000,
+        0x3f7f_ffff,
+        0xbf7f_ffff,
+        0x3f80_0000,
+        0xbf80_0000,
+        0x3fc0_0000,
+        0xbfc0_0000,
+        0x4b7f_ffff,
+        0x4b80_0000,
+        0x4b80_0001,
+        0xcb80_0001,
+        0x4e80_0000,
+        0xce80_0000,
+    ];
+    v.extend(float_words(n));
     v
 }
 
@@ -1406,6 +1470,24 @@ fn gles_results_match_d3d() {
         })
     };
     let f32_16 = f32tof16_words();
+    // Every helper width (dx11_ftoi … dx11_ftoi4, the same for ftou) on
+    // the edge values, lanes checked one by one.
+    let cw = conversion_words(400);
+    let lanes_check = |kinds: [bool; 4]| {
+        move |c: &[[u32; 4]], got: [u32; 4]| {
+            (0..4).try_for_each(|k| {
+                let f = f32::from_bits(c[0][k]);
+                // true: ftoi; false: ftou.
+                let want = if kinds[k] { f as i32 as u32 } else { f as u32 };
+                expect(&format!("lane {k} ({f:e})"), got[k], want)
+            })
+        }
+    };
+    let ftoi4_check = lanes_check([true; 4]);
+    let ftou4_check = lanes_check([false; 4]);
+    let ftoi3_ftou1_check = lanes_check([true, true, true, false]);
+    let ftou3_ftoi1_check = lanes_check([false, false, false, true]);
+    let ftoi2_ftou2_check = lanes_check([false, false, true, true]);
     let groups_conv = [
         Group {
             name: "ftoi/ftou (d3d_exact)",
@@ -1417,6 +1499,55 @@ fn gles_results_match_d3d() {
             ],
             inputs: ftoi_cases,
             check: &ftoi_check,
+        },
+        Group {
+            name: "ftoi.xyzw (d3d_exact)",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![inst(Opcode::Ftoi, vec![out("xyzw"), arg(0, "xyzw")])],
+            inputs: one_reg_cases(&cw),
+            check: &ftoi4_check,
+        },
+        Group {
+            name: "ftou.xyzw (d3d_exact)",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![inst(Opcode::Ftou, vec![out("xyzw"), arg(0, "xyzw")])],
+            inputs: one_reg_cases(&cw),
+            check: &ftou4_check,
+        },
+        Group {
+            name: "ftoi.xyz ftou.w (d3d_exact)",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(Opcode::Ftoi, vec![out("xyz"), arg(0, "xyzx")]),
+                inst(Opcode::Ftou, vec![out("w"), arg(0, "w")]),
+            ],
+            inputs: one_reg_cases(&cw),
+            check: &ftoi3_ftou1_check,
+        },
+        Group {
+            name: "ftou.xyz ftoi.w (d3d_exact)",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(Opcode::Ftou, vec![out("xyz"), arg(0, "xyzx")]),
+                inst(Opcode::Ftoi, vec![out("w"), arg(0, "w")]),
+            ],
+            inputs: one_reg_cases(&cw),
+            check: &ftou3_ftoi1_check,
+        },
+        Group {
+            name: "ftou.xy ftoi.zw (d3d_exact)",
+            profile: webgl2(),
+            regs: 1,
+            body: vec![
+                inst(Opcode::Ftou, vec![out("xy"), arg(0, "xyxx")]),
+                inst(Opcode::Ftoi, vec![out("zw"), arg(0, "xxzw")]),
+            ],
+            inputs: one_reg_cases(&cw),
+            check: &ftoi2_ftou2_check,
         },
         Group {
             name: "itof/utof",

@@ -13,12 +13,10 @@ vec4 r0;
 uvec4 r0_u;
 uvec4 dxlower_v1[3];
 uvec4 dxlower_o1[3];
-int dx11_ftoi(float v)
+ivec2 dx11_ftoi2(vec2 v)
 {
-    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0; }
-    if (v >= 2147483648.0) { return int(0x7fffffffu); }
-    if (v <= -2147483648.0) { return int(0x80000000u); }
-    return int(v);
+    vec2 s = mix(v, vec2(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec2(0x7f800000u)));
+    return ivec2(clamp(s, -2147483648.0, 2147483520.0)) | ivec2(greaterThanEqual(s, vec2(2147483648.0))) * 127;
 }
 void main()
 {
@@ -33,7 +31,7 @@ void main()
     dxlower_o1[0] = floatBitsToUint(vec4(0.0, 0.0, 0.0, 0.0));
     dxlower_o1[1] = floatBitsToUint(vec4(0.0, 0.0, 0.0, 0.0));
     dxlower_o1[2] = floatBitsToUint(vec4(0.0, 0.0, 0.0, 0.0));
-    r0_u.xy = uvec2(ivec2(dx11_ftoi(cb0.data[0].x), dx11_ftoi(cb0.data[0].y)));
+    r0_u.xy = uvec2(dx11_ftoi2(cb0.data[0].xy));
     r0.xy = uintBitsToFloat(r0_u.xy);
     dxlower_o1[clamp(int(r0_u.y) + 0, 0, 2)] = floatBitsToUint(uintBitsToFloat(dxlower_v1[clamp(int(r0_u.x) + 0, 0, 2)].xyzw));
     dxlower_o1[1].w = floatBitsToUint(5.0);

@@ -12,25 +12,31 @@ vec4 r0;
 vec4 r1;
 vec4 r2;
 vec4 r3;
-int dx11_ftoi(float v)
+ivec2 dx11_ftoi2(vec2 v)
 {
-    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0; }
-    if (v >= 2147483648.0) { return int(0x7fffffffu); }
-    if (v <= -2147483648.0) { return int(0x80000000u); }
-    return int(v);
+    vec2 s = mix(v, vec2(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec2(0x7f800000u)));
+    return ivec2(clamp(s, -2147483648.0, 2147483520.0)) | ivec2(greaterThanEqual(s, vec2(2147483648.0))) * 127;
 }
 uint dx11_ftou(float v)
 {
-    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0u; }
-    if (v <= 0.0) { return 0u; }
-    if (v >= 4294967296.0) { return 0xffffffffu; }
-    return uint(v);
+    int q = max(int(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
+    return uint(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uint(int(uint(q) + 0x30000001u) >> 31);
+}
+uvec4 dx11_ftou4(vec4 v)
+{
+    ivec4 q = max(ivec4(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
+    return uvec4(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uvec4(ivec4(uvec4(q) + 0x30000001u) >> 31);
+}
+ivec4 dx11_ftoi4(vec4 v)
+{
+    vec4 s = mix(v, vec4(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec4(0x7f800000u)));
+    return ivec4(clamp(s, -2147483648.0, 2147483520.0)) | ivec4(greaterThanEqual(s, vec4(2147483648.0))) * 127;
 }
 void main()
 {
-    r0.xy = intBitsToFloat(ivec2(dx11_ftoi(vs_TEXCOORD0.x), dx11_ftoi(vs_TEXCOORD0.y)));
+    r0.xy = intBitsToFloat(dx11_ftoi2(vs_TEXCOORD0.xy));
     r0.z = uintBitsToFloat(dx11_ftou(r1.z));
-    r1 = uintBitsToFloat(uvec4(dx11_ftou(r1.x), dx11_ftou(r1.y), dx11_ftou(r1.z), dx11_ftou(r1.w)));
-    SV_Target1 = ivec4(dx11_ftoi(vs_TEXCOORD0.x), dx11_ftoi(vs_TEXCOORD0.y), dx11_ftoi(vs_TEXCOORD0.z), dx11_ftoi(vs_TEXCOORD0.w));
+    r1 = uintBitsToFloat(dx11_ftou4(r1.xyzw));
+    SV_Target1 = dx11_ftoi4(vs_TEXCOORD0.xyzw);
     return;
 }

@@ -14,17 +14,13 @@ vec4 r2;
 vec4 r3;
 int dx11_ftoi(float v)
 {
-    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0; }
-    if (v >= 2147483648.0) { return int(0x7fffffffu); }
-    if (v <= -2147483648.0) { return int(0x80000000u); }
-    return int(v);
+    float s = mix(v, 0.0, (floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u);
+    return int(clamp(s, -2147483648.0, 2147483520.0)) | int(s >= 2147483648.0) * 127;
 }
 uint dx11_ftou(float v)
 {
-    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0u; }
-    if (v <= 0.0) { return 0u; }
-    if (v >= 4294967296.0) { return 0xffffffffu; }
-    return uint(v);
+    int q = max(int(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
+    return uint(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uint(int(uint(q) + 0x30000001u) >> 31);
 }
 uint dx11_f32tof16(float v)
 {

@@ -8,10 +8,8 @@ vec4 r0;
 vec4 r1;
 int dx11_ftoi(float v)
 {
-    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0; }
-    if (v >= 2147483648.0) { return int(0x7fffffffu); }
-    if (v <= -2147483648.0) { return int(0x80000000u); }
-    return int(v);
+    float s = mix(v, 0.0, (floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u);
+    return int(clamp(s, -2147483648.0, 2147483520.0)) | int(s >= 2147483648.0) * 127;
 }
 void main()
 {

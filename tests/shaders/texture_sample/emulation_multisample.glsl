@@ -12,24 +12,20 @@ vec4 r1;
 uvec4 r1_u;
 vec4 r2;
 uvec4 r2_u;
-int dx11_ftoi(float v)
+ivec2 dx11_ftoi2(vec2 v)
 {
-    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0; }
-    if (v >= 2147483648.0) { return int(0x7fffffffu); }
-    if (v <= -2147483648.0) { return int(0x80000000u); }
-    return int(v);
+    vec2 s = mix(v, vec2(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec2(0x7f800000u)));
+    return ivec2(clamp(s, -2147483648.0, 2147483520.0)) | ivec2(greaterThanEqual(s, vec2(2147483648.0))) * 127;
 }
-uint dx11_ftou(float v)
+uvec2 dx11_ftou2(vec2 v)
 {
-    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0u; }
-    if (v <= 0.0) { return 0u; }
-    if (v >= 4294967296.0) { return 0xffffffffu; }
-    return uint(v);
+    ivec2 q = max(ivec2(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
+    return uvec2(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uvec2(ivec2(uvec2(q) + 0x30000001u) >> 31);
 }
 void main()
 {
     vec4 hlslcc_FragCoord = vec4(gl_FragCoord.xyz, 1.0/gl_FragCoord.w);
-    r0_u.xy = uvec2(ivec2(dx11_ftoi(hlslcc_FragCoord.x), dx11_ftoi(hlslcc_FragCoord.y)));
+    r0_u.xy = uvec2(dx11_ftoi2(hlslcc_FragCoord.xy));
     r0.xy = uintBitsToFloat(r0_u.xy);
     r0_u.zw = uvec2(0u, 0u);
     r0.zw = uintBitsToFloat(r0_u.zw);
@@ -45,7 +41,7 @@ void main()
     r0.w = uintBitsToFloat(r0_u.w);
     r1_u.x = uint(int(r1_u.x) + int(r2_u.x));
     r1.x = uintBitsToFloat(r1_u.x);
-    r2_u.yz = uvec2(dx11_ftou(r2.y), dx11_ftou(r2.z));
+    r2_u.yz = dx11_ftou2(r2.yz);
     r2.yz = uintBitsToFloat(r2_u.yz);
     r1_u.y = uint(int(r1_u.y) + int(r2_u.y));
     r1.y = uintBitsToFloat(r1_u.y);

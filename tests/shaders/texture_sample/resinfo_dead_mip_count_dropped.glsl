@@ -17,12 +17,10 @@ vec4 r0;
 vec4 r1;
 vec4 r2;
 vec4 r3;
-int dx11_ftoi(float v)
+ivec2 dx11_ftoi2(vec2 v)
 {
-    if ((floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u) { return 0; }
-    if (v >= 2147483648.0) { return int(0x7fffffffu); }
-    if (v <= -2147483648.0) { return int(0x80000000u); }
-    return int(v);
+    vec2 s = mix(v, vec2(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec2(0x7f800000u)));
+    return ivec2(clamp(s, -2147483648.0, 2147483520.0)) | ivec2(greaterThanEqual(s, vec2(2147483648.0))) * 127;
 }
 void main()
 {
@@ -32,7 +30,7 @@ void main()
     }
     r0.xy = vec2(floatBitsToUint(r0.xy));
     r0.xy = r0.xy * vs_TEXCOORD0.xy;
-    r0.xy = intBitsToFloat(ivec2(dx11_ftoi(r0.x), dx11_ftoi(r0.y)));
+    r0.xy = intBitsToFloat(dx11_ftoi2(r0.xy));
     r0.zw = vec2(0.0, 0.0);
     r0 = texelFetch(t0, floatBitsToInt(r0.xy), floatBitsToInt(r0.w));
     SV_Target0 = r0.xyzw;
