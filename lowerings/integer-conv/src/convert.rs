@@ -18,39 +18,27 @@ use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 use std::fmt::Write;
 
-// The D3D conversions as straight-line GLSL: no `if`, no `?:`, every
-// operation component-wise, so one call converts a whole vector and the
-// driver gets vector operations instead of one inlined function with
-// branches per lane. The forms were checked against Rust's saturating
-// float → int conversion (D3D's rule) for all 2^32 input bit patterns, with
-// and without denormal flushing; see `lowerings/integer-conv/docs/integer-conv.md#ftoi-ftou`.
-//
-// `ftoi`: NaN (tested on the bits) becomes 0.0 through `mix` with a
-// boolean selector (an exact select; the NaN never reaches a float
-// operation); the NaN-free value is clamped to [-2^31, 2^31 - 128], both
-// ends exact floats, so `int()` is defined; at or above 2^31 the clamp gave
-// 0x7FFFFF80 and `| 127` makes it INT_MAX. At or below -2^31 the clamp
-// gives -2^31, which converts to INT_MIN.
-//
-// `ftou` works on the bits as a signed integer `q = bits + 0x7FFFFF`
-// (wrapping): that order puts +NaN, every negative value and -NaN at or
-// below 0x7FFFFF (+0.0), the finite values in (0, 2^32) after it and
-// [2^32, +Inf] last. Integer `max`/`min` (defined for every input) clamp
-// `q` to [0x7FFFFF, 0x4FFFFFFE]; less 0x7FFFFF these are the bits of
-// [+0.0, 4294967040.0], whose `uint()` is exact. The sign of
-// `q + 0x30000001` is set exactly when `q >= 0x4FFFFFFF` (2^32 and up), and
-// the arithmetic shift makes that an all-ones mask.
+// The D3D conversions without `if`: one helper per width whose vector
+// steps are component-wise, so one call converts a whole vector and the
+// driver inlines one branch-free function per instruction instead of one
+// function with three branches per lane. Each lane ends in one select
+// (`?:` on a scalar condition; GLSL ES 3.00 has no integer `mix`). The
+// forms were checked against Rust's saturating float → int conversion
+// (D3D's rule) for all 2^32 input bit patterns, with and without denormal
+// flushing; the reasoning is in
+// `lowerings/integer-conv/docs/integer-conv.md#ftoi-ftou`.
 
 /// D3D `ftoi` of a `float`: NaN → 0, `v >= 2^31` → `INT_MAX`,
-/// `v <= -2^31` → `INT_MIN`, else truncation toward zero. No branch or
-/// `?:`; see the comment above for why each step is exact.
+/// `v <= -2^31` → `INT_MIN`, else truncation toward zero: NaN becomes 0.0
+/// through an exact `mix` select, the clamp to [-2^31, 2^31 - 128] makes
+/// `int()` defined, and 2^31 and above select `INT_MAX`.
 pub static DX11_FTOI: Helper = Helper {
     name: "dx11_ftoi",
     text: "\
 int dx11_ftoi(float v)
 {
     float s = mix(v, 0.0, (floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u);
-    return int(clamp(s, -2147483648.0, 2147483520.0)) | int(s >= 2147483648.0) * 127;
+    return s >= 2147483648.0 ? 0x7fffffff : int(clamp(s, -2147483648.0, 2147483520.0));
 }
 ",
     deps: &[],
@@ -63,7 +51,9 @@ pub static DX11_FTOI2: Helper = Helper {
 ivec2 dx11_ftoi2(vec2 v)
 {
     vec2 s = mix(v, vec2(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec2(0x7f800000u)));
-    return ivec2(clamp(s, -2147483648.0, 2147483520.0)) | ivec2(greaterThanEqual(s, vec2(2147483648.0))) * 127;
+    ivec2 r = ivec2(clamp(s, -2147483648.0, 2147483520.0));
+    bvec2 top = greaterThanEqual(s, vec2(2147483648.0));
+    return ivec2(top.x ? 0x7fffffff : r.x, top.y ? 0x7fffffff : r.y);
 }
 ",
     deps: &[],
@@ -76,7 +66,9 @@ pub static DX11_FTOI3: Helper = Helper {
 ivec3 dx11_ftoi3(vec3 v)
 {
     vec3 s = mix(v, vec3(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec3(0x7f800000u)));
-    return ivec3(clamp(s, -2147483648.0, 2147483520.0)) | ivec3(greaterThanEqual(s, vec3(2147483648.0))) * 127;
+    ivec3 r = ivec3(clamp(s, -2147483648.0, 2147483520.0));
+    bvec3 top = greaterThanEqual(s, vec3(2147483648.0));
+    return ivec3(top.x ? 0x7fffffff : r.x, top.y ? 0x7fffffff : r.y, top.z ? 0x7fffffff : r.z);
 }
 ",
     deps: &[],
@@ -89,22 +81,26 @@ pub static DX11_FTOI4: Helper = Helper {
 ivec4 dx11_ftoi4(vec4 v)
 {
     vec4 s = mix(v, vec4(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec4(0x7f800000u)));
-    return ivec4(clamp(s, -2147483648.0, 2147483520.0)) | ivec4(greaterThanEqual(s, vec4(2147483648.0))) * 127;
+    ivec4 r = ivec4(clamp(s, -2147483648.0, 2147483520.0));
+    bvec4 top = greaterThanEqual(s, vec4(2147483648.0));
+    return ivec4(top.x ? 0x7fffffff : r.x, top.y ? 0x7fffffff : r.y, top.z ? 0x7fffffff : r.z, top.w ? 0x7fffffff : r.w);
 }
 ",
     deps: &[],
 };
 
 /// D3D `ftou` of a `float`: NaN → 0, `v <= 0` (including -Inf and -0.0)
-/// → 0, `v >= 2^32` → `0xFFFFFFFF`, else truncation toward zero. Integer
-/// operations on the bits plus one exact `uint()`; see the comment above.
+/// → 0, `v >= 2^32` → `0xFFFFFFFF`, else truncation toward zero: the bits
+/// clamped as a signed integer to [+0.0, 4294967040.0] convert exactly
+/// (negatives and -NaN clamp to +0.0); bits above that are 2^32 and up
+/// (all ones) or +NaN (0), told apart by the sign of `bits - 0x7F800001`.
 pub static DX11_FTOU: Helper = Helper {
     name: "dx11_ftou",
     text: "\
 uint dx11_ftou(float v)
 {
-    int q = max(int(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
-    return uint(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uint(int(uint(q) + 0x30000001u) >> 31);
+    int i = floatBitsToInt(v);
+    return i > 0x4f7fffff ? uint(int(uint(i) - 0x7f800001u) >> 31) : uint(intBitsToFloat(clamp(i, 0, 0x4f7fffff)));
 }
 ",
     deps: &[],
@@ -116,8 +112,11 @@ pub static DX11_FTOU2: Helper = Helper {
     text: "\
 uvec2 dx11_ftou2(vec2 v)
 {
-    ivec2 q = max(ivec2(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
-    return uvec2(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uvec2(ivec2(uvec2(q) + 0x30000001u) >> 31);
+    ivec2 i = floatBitsToInt(v);
+    uvec2 r = uvec2(intBitsToFloat(clamp(i, 0, 0x4f7fffff)));
+    uvec2 f = uvec2(ivec2(uvec2(i) - 0x7f800001u) >> 31);
+    bvec2 big = greaterThan(i, ivec2(0x4f7fffff));
+    return uvec2(big.x ? f.x : r.x, big.y ? f.y : r.y);
 }
 ",
     deps: &[],
@@ -129,8 +128,11 @@ pub static DX11_FTOU3: Helper = Helper {
     text: "\
 uvec3 dx11_ftou3(vec3 v)
 {
-    ivec3 q = max(ivec3(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
-    return uvec3(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uvec3(ivec3(uvec3(q) + 0x30000001u) >> 31);
+    ivec3 i = floatBitsToInt(v);
+    uvec3 r = uvec3(intBitsToFloat(clamp(i, 0, 0x4f7fffff)));
+    uvec3 f = uvec3(ivec3(uvec3(i) - 0x7f800001u) >> 31);
+    bvec3 big = greaterThan(i, ivec3(0x4f7fffff));
+    return uvec3(big.x ? f.x : r.x, big.y ? f.y : r.y, big.z ? f.z : r.z);
 }
 ",
     deps: &[],
@@ -142,8 +144,11 @@ pub static DX11_FTOU4: Helper = Helper {
     text: "\
 uvec4 dx11_ftou4(vec4 v)
 {
-    ivec4 q = max(ivec4(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
-    return uvec4(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uvec4(ivec4(uvec4(q) + 0x30000001u) >> 31);
+    ivec4 i = floatBitsToInt(v);
+    uvec4 r = uvec4(intBitsToFloat(clamp(i, 0, 0x4f7fffff)));
+    uvec4 f = uvec4(ivec4(uvec4(i) - 0x7f800001u) >> 31);
+    bvec4 big = greaterThan(i, ivec4(0x4f7fffff));
+    return uvec4(big.x ? f.x : r.x, big.y ? f.y : r.y, big.z ? f.z : r.z, big.w ? f.w : r.w);
 }
 ",
     deps: &[],

@@ -16,7 +16,9 @@ uvec4 dxlower_o1[3];
 ivec2 dx11_ftoi2(vec2 v)
 {
     vec2 s = mix(v, vec2(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec2(0x7f800000u)));
-    return ivec2(clamp(s, -2147483648.0, 2147483520.0)) | ivec2(greaterThanEqual(s, vec2(2147483648.0))) * 127;
+    ivec2 r = ivec2(clamp(s, -2147483648.0, 2147483520.0));
+    bvec2 top = greaterThanEqual(s, vec2(2147483648.0));
+    return ivec2(top.x ? 0x7fffffff : r.x, top.y ? 0x7fffffff : r.y);
 }
 void main()
 {

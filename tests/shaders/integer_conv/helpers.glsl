@@ -15,12 +15,12 @@ vec4 r3;
 int dx11_ftoi(float v)
 {
     float s = mix(v, 0.0, (floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u);
-    return int(clamp(s, -2147483648.0, 2147483520.0)) | int(s >= 2147483648.0) * 127;
+    return s >= 2147483648.0 ? 0x7fffffff : int(clamp(s, -2147483648.0, 2147483520.0));
 }
 uint dx11_ftou(float v)
 {
-    int q = max(int(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
-    return uint(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uint(int(uint(q) + 0x30000001u) >> 31);
+    int i = floatBitsToInt(v);
+    return i > 0x4f7fffff ? uint(int(uint(i) - 0x7f800001u) >> 31) : uint(intBitsToFloat(clamp(i, 0, 0x4f7fffff)));
 }
 uint dx11_f32tof16(float v)
 {

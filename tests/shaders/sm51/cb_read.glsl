@@ -9,7 +9,7 @@ vec4 r1;
 int dx11_ftoi(float v)
 {
     float s = mix(v, 0.0, (floatBitsToUint(v) & 0x7fffffffu) > 0x7f800000u);
-    return int(clamp(s, -2147483648.0, 2147483520.0)) | int(s >= 2147483648.0) * 127;
+    return s >= 2147483648.0 ? 0x7fffffff : int(clamp(s, -2147483648.0, 2147483520.0));
 }
 void main()
 {

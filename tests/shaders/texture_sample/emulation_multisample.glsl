@@ -15,12 +15,17 @@ uvec4 r2_u;
 ivec2 dx11_ftoi2(vec2 v)
 {
     vec2 s = mix(v, vec2(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec2(0x7f800000u)));
-    return ivec2(clamp(s, -2147483648.0, 2147483520.0)) | ivec2(greaterThanEqual(s, vec2(2147483648.0))) * 127;
+    ivec2 r = ivec2(clamp(s, -2147483648.0, 2147483520.0));
+    bvec2 top = greaterThanEqual(s, vec2(2147483648.0));
+    return ivec2(top.x ? 0x7fffffff : r.x, top.y ? 0x7fffffff : r.y);
 }
 uvec2 dx11_ftou2(vec2 v)
 {
-    ivec2 q = max(ivec2(floatBitsToUint(v) + 0x7fffffu), 0x7fffff);
-    return uvec2(intBitsToFloat(min(q, 0x4ffffffe) - 0x7fffff)) | uvec2(ivec2(uvec2(q) + 0x30000001u) >> 31);
+    ivec2 i = floatBitsToInt(v);
+    uvec2 r = uvec2(intBitsToFloat(clamp(i, 0, 0x4f7fffff)));
+    uvec2 f = uvec2(ivec2(uvec2(i) - 0x7f800001u) >> 31);
+    bvec2 big = greaterThan(i, ivec2(0x4f7fffff));
+    return uvec2(big.x ? f.x : r.x, big.y ? f.y : r.y);
 }
 void main()
 {
