@@ -67,6 +67,7 @@ pub mod registry;
 pub mod regs;
 pub mod state;
 pub mod structure;
+mod sync;
 #[cfg(feature = "host")]
 pub mod sweep;
 pub mod testing;
