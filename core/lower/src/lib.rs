@@ -67,9 +67,9 @@ pub mod registry;
 pub mod regs;
 pub mod state;
 pub mod structure;
-mod sync;
 #[cfg(feature = "host")]
 pub mod sweep;
+mod sync;
 pub mod testing;
 pub mod translate;
 

@@ -524,9 +524,6 @@ pub(crate) fn kept_lanes(
 pub(crate) fn prune(st: &StageState<'_>, out: &mut Output) {
     let log = st.take_sync_log();
     let Some(log) = log else { return };
-    if std::env::var_os("DXLOWER_SYNC_DEBUG").is_some() {
-        eprintln!("{:?}", log.events);
-    }
     let Some(kept) = kept_lanes(&st.input.program.instructions, &log, st.temps, &|r| {
         st.companion_lanes(r) != 0
     }) else {
@@ -553,7 +550,10 @@ pub(crate) fn prune(st: &StageState<'_>, out: &mut Output) {
 /// The line of copy `c` through the lanes `keep` only, with its
 /// indentation.
 fn narrowed(out: &Output, c: &SyncCopy, keep: u8) -> String {
-    let line = out.section_text(c.section).get(c.start..c.end).unwrap_or("");
+    let line = out
+        .section_text(c.section)
+        .get(c.start..c.end)
+        .unwrap_or("");
     let indent = &line[..line.len() - line.trim_start().len()];
     let mut sw = String::from(".");
     for l in 0..4u8 {
@@ -571,7 +571,7 @@ fn narrowed(out: &Output, c: &SyncCopy, keep: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dxlower_dxbc::{Components, Operand};
+    use dxlower_dxbc::Operand;
 
     /// An instruction of opcode `op` (its operands do not matter: the
     /// analysis reads the events).
@@ -757,11 +757,21 @@ mod tests {
     }
 
     #[test]
+    fn a_read_of_the_old_value_by_the_writing_instruction_is_no_reason_to_copy() {
+        // `lt r0.x, r0.x, l(0)`: the float source is read before the uint
+        // result is written; its float copy is dead when nothing reads
+        // r0.x as a float afterwards.
+        let mut t = T::new(&[Lt, Iadd, Ret]);
+        t.at(0).read(0, 1, F).write(0, 1, U);
+        t.at(1).read(0, 1, U);
+        assert_eq!(t.kept(), vec![0]);
+    }
+
+    #[test]
     fn an_unplaced_read_keeps_every_copy() {
         let mut t = T::new(&[Mul, Ret]);
         t.log.read(0, 1, F);
         t.at(0).write(0, 1, F);
         assert!(kept_lanes(&t.insts, &t.log, 8, &|_| true).is_none());
-        let _ = Components::Mask(1);
     }
 }
