@@ -150,7 +150,8 @@ fn integer_producer_to_integer_consumer() {
     );
     // The shift reads the companion; the int output takes it as ivec bits.
     assert!(main.contains("r0_u.xy = uvec2("), "{main}");
-    assert!(main.contains("r0.xy = uintBitsToFloat(r0_u.xy);"), "{main}");
+    // Nothing reads r0 as a float: no sync copy into the float view.
+    assert!(!main.contains("r0.xy = uintBitsToFloat"), "{main}");
     assert!(main.contains("int(r0_u.y)"), "{main}");
     assert!(!main.contains("floatBitsToInt(r"), "{main}");
 }
@@ -271,17 +272,19 @@ fn two_destination_ops() {
             i(Opcode::Sincos, vec![rd(2, "x"), rd(3, "x"), rs(2, "x")]),
         ],
     );
-    // Each destination is written with its companion.
+    // Each destination is written through the view of its type; nothing
+    // reads the other view afterwards, so there is no sync copy.
     for r in 0..2 {
         assert!(main.contains(&format!("r{r}_u.x = ")), "{main}");
         assert!(
-            main.contains(&format!("r{r}.x = uintBitsToFloat(r{r}_u.x);")),
+            !main.contains(&format!("r{r}.x = uintBitsToFloat")),
             "{main}"
         );
     }
     for r in 2..4 {
+        assert!(main.contains(&format!("r{r}.x = ")), "{main}");
         assert!(
-            main.contains(&format!("r{r}_u.x = floatBitsToUint(r{r}.x);")),
+            !main.contains(&format!("r{r}_u.x = floatBitsToUint")),
             "{main}"
         );
     }
@@ -574,4 +577,101 @@ fn where_read_companions_cover_every_integer_read_of_the_corpus() {
         misses.is_empty(),
         "integer reads without a companion: {misses:?}"
     );
+}
+
+/// Sync copies (docs/conventions.md#register-models, `core/lower/src/sync.rs`):
+/// a write's copy into the other view is kept only where that view is read
+/// before the next write, including a read in the next iteration of a loop.
+/// `r0.y` gets uint bits (`and` of a mask with the bits of 1.0) at the end
+/// of each iteration, is read as a float at the top of the next one and as
+/// an integer after the loop:
+/// its float copy must stay, or the sum reads a stale float view. The
+/// masks in `r2.x` are only read as integers: no float copy. Rendered on
+/// Mesa under the three register models; every texel holds 2.0.
+#[test]
+fn a_value_read_through_the_other_view_in_the_next_iteration_keeps_its_copy() {
+    let osgn = signature(
+        b"OSGN",
+        vec![element(
+            "SV_Target",
+            0,
+            0,
+            0xF,
+            ComponentType::Float32,
+            SignatureSystemValue::Target,
+        )],
+    );
+    let f = |x: f32| Operand::imm32(x.to_bits());
+    let body = vec![
+        Instruction::dcl_output(0, 0xF),
+        Instruction::dcl_temps(3),
+        i(Opcode::Mov, vec![rd(0, "x"), Operand::imm32(0)]),
+        i(Opcode::Mov, vec![rd(0, "y"), Operand::imm32(0)]),
+        i(Opcode::Mov, vec![rd(1, "x"), f(0.0)]),
+        i(Opcode::Loop, vec![]),
+        i(Opcode::Ige, vec![rd(2, "x"), rs(0, "x"), Operand::imm32(5)]),
+        Instruction::new(Opcode::Breakc, vec![rs(2, "x")]).with_test_nonzero(),
+        i(Opcode::Add, vec![rd(1, "x"), rs(1, "x"), rs(0, "y")]),
+        i(Opcode::Ige, vec![rd(2, "x"), rs(0, "x"), Operand::imm32(2)]),
+        i(
+            Opcode::And,
+            vec![rd(0, "y"), rs(2, "x"), Operand::imm32(0x3f80_0000)],
+        ),
+        i(
+            Opcode::Iadd,
+            vec![rd(0, "x"), rs(0, "x"), Operand::imm32(1)],
+        ),
+        i(Opcode::Endloop, vec![]),
+        // An integer read of r0.y after the loop: r0.y has a companion
+        // under both companion models.
+        i(
+            Opcode::Iadd,
+            vec![rd(0, "z"), rs(0, "y"), Operand::imm32(0)],
+        ),
+        i(Opcode::Mov, vec![o(0, "xyzw"), rs(1, "xxxx")]),
+        Instruction::new(Opcode::Ret, vec![]),
+    ];
+    let built = Built::new(ProgramType::Pixel, 5, body, None, Some(osgn));
+    let vs = "#version 300 es\nin highp vec3 in_POSITION0;\nvoid main() { gl_Position = vec4(in_POSITION0, 1.0); }\n";
+    let mut runner = Runner::new().unwrap_or_else(|e| panic!("no GLES 3.0 context: {e}"));
+    for (profile, is_companion) in [
+        (companions(), true),
+        (where_read(), true),
+        (float_only(), false),
+    ] {
+        let out = built
+            .translate(&profile)
+            .unwrap_or_else(|e| panic!("translation failed: {e}"));
+        let glsl = &out.glsl;
+        if let Err(log) = glslang(glsl, ProgramType::Pixel) {
+            panic!("glslangValidator rejects the output:\n{glsl}\n{log}");
+        }
+        let main = main_body(glsl);
+        if is_companion {
+            // The float copy of r0.y feeds the next iteration's `add`.
+            assert!(main.contains("r0.y = uintBitsToFloat(r0_u.y);"), "{main}");
+            // Nothing reads r2.x as a float.
+            assert!(!main.contains("r2.x = uintBitsToFloat"), "{main}");
+        }
+        let vertices = Vertices::quad_strip("in_POSITION0");
+        let drawn = runner
+            .draw(&Draw {
+                vs,
+                fs: glsl,
+                blocks: &[],
+                format: Format::Rgba32F,
+                width: 8,
+                height: 8,
+                vertices: &vertices,
+                clear: [0, 0, 0, 0],
+            })
+            .unwrap_or_else(|e| panic!("draw failed: {e}\n{glsl}"));
+        let two = 2.0f32.to_bits();
+        assert_eq!(
+            drawn.image.uniform(),
+            Some([two, two, two, two]),
+            "every texel holds 0 + 0 + 0 + 1 + 1 ({:?})\n{glsl}",
+            profile.register_model
+        );
+    }
 }

@@ -59,7 +59,7 @@ enum Preamble {
 
 /// Where statements go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Section {
+pub(crate) enum Section {
     Main,
     Functions,
 }
@@ -319,6 +319,55 @@ impl Output {
             self.epilogue
                 .push(l.get(strip..).unwrap_or(l.trim_start()).to_string());
         }
+    }
+
+    /// The section statements go to now and its length in bytes: the
+    /// position of the next statement ([`Output::rewrite`]).
+    pub(crate) fn position(&self) -> (Section, usize) {
+        let len = match self.section {
+            Section::Main => self.body.len(),
+            Section::Functions => self.functions.len(),
+        };
+        (self.section, len)
+    }
+
+    /// The text of a statement section so far.
+    pub(crate) fn section_text(&self, section: Section) -> &str {
+        match section {
+            Section::Main => &self.body,
+            Section::Functions => &self.functions,
+        }
+    }
+
+    /// The indentation depth of the next statement.
+    pub(crate) fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Replaces byte ranges of a statement section, each `(start, end,
+    /// text)` with `start..end` a range [`Output::position`] gave for
+    /// whole lines. The ranges are sorted and do not overlap.
+    pub(crate) fn rewrite(&mut self, section: Section, edits: &[(usize, usize, String)]) {
+        if edits.is_empty() {
+            return;
+        }
+        let buf = match section {
+            Section::Main => &mut self.body,
+            Section::Functions => &mut self.functions,
+        };
+        let mut out = String::with_capacity(buf.len());
+        let mut at = 0;
+        for (start, end, text) in edits {
+            let (Some(keep), true) = (buf.get(at..*start), *end >= *start) else {
+                // Not a range of this text: leave the section as it is.
+                return;
+            };
+            out.push_str(keep);
+            out.push_str(text);
+            at = *end;
+        }
+        out.push_str(buf.get(at..).unwrap_or(""));
+        *buf = out;
     }
 
     fn buf(&mut self) -> &mut String {

@@ -69,6 +69,7 @@ pub mod state;
 pub mod structure;
 #[cfg(feature = "host")]
 pub mod sweep;
+mod sync;
 pub mod testing;
 pub mod translate;
 

@@ -54,6 +54,7 @@ use crate::ctx::Ctx;
 use crate::error::LowerError;
 use crate::regs::{self, Lane, RegFile, Ty};
 use crate::state::{reg_of, StageState};
+use crate::sync::View;
 use dxlower_dxbc::{Components, Index, IndexRepr, Instruction, Modifier, Operand, OperandType};
 use std::fmt::{self, Write};
 
@@ -219,10 +220,11 @@ impl Src<'_> {
         match op.ty {
             OperandType::Temp => {
                 let r = op.reg().unwrap_or(0);
+                let want = lanes.iter().fold(0u8, |m, &l| m | 1 << (l & 3));
                 if st.companions() && self.ty != Ty::Float {
-                    let want = lanes.iter().fold(0u8, |m, &l| m | 1 << (l & 3));
                     if st.companion_lanes(r) & want == want {
                         // Integer reads take the companion's exact bits.
+                        st.sync_log(|log| log.read(r, want, View::Uint));
                         let base = format_args!("{}{}", TempU(r), lane_letters(lanes));
                         return regs::write_bitcast(w, Ty::Uint, self.ty, self.n, &base);
                     }
@@ -230,6 +232,7 @@ impl Src<'_> {
                     // the same bits (see `companions`).
                     st.companion_miss();
                 }
+                st.sync_log(|log| log.read(r, want, View::Float));
                 let base = format_args!("r{r}{}", lane_letters(lanes));
                 regs::write_bitcast(w, Ty::Float, self.ty, self.n, &base)
             }
@@ -869,6 +872,14 @@ impl<'a> Ctx<'a> {
         }
         let sat = dst.saturate;
         if let [t] = targets.as_slice() {
+            // A temp's write is logged after its first statement, which
+            // evaluates `rhs` ([`crate::sync`]).
+            let temp = match t.lvalue {
+                Lvalue::Temp { r, lanes } if self.st.companions() => {
+                    Some((r, lanes.map_or(0xF, Swizzle::mask)))
+                }
+                _ => None,
+            };
             if self.st.companions() {
                 match t.lvalue {
                     // A temp whose written lanes no integer read needs
@@ -877,7 +888,7 @@ impl<'a> Ctx<'a> {
                         if self.st.companion_lanes(r) & lanes.map_or(0xF, Swizzle::mask) != 0 =>
                     {
                         let u = TempULanes(r, lanes);
-                        self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat);
+                        self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat, temp);
                         return Ok(());
                     }
                     Lvalue::Indexed {
@@ -894,7 +905,7 @@ impl<'a> Ctx<'a> {
                             lanes,
                             companion: true,
                         };
-                        self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat);
+                        self.assign_companion(&t.lvalue, &u, ty, n, rhs, sat, None);
                         return Ok(());
                     }
                     _ => {}
@@ -906,6 +917,9 @@ impl<'a> Ctx<'a> {
                 let _ = regs::write_bitcast(line, ty, t.ty, n, rhs);
                 line.push(';');
             });
+            if let Some((r, mask)) = temp {
+                self.log_write(r, mask);
+            }
             if sat {
                 self.saturate_lvalue(&t.lvalue, t.ty, n);
             }
@@ -946,6 +960,13 @@ impl<'a> Ctx<'a> {
     /// every source is read before any destination lane is written holds as
     /// in the `float_vec4` model. `_sat` clamps the float view, then the
     /// companion is refreshed.
+    ///
+    /// For temp `temp` = (register, lanes) the second statement, the *sync
+    /// copy* into the other view, is logged ([`crate::sync`]): it is
+    /// dropped after lowering where nothing reads that view before the
+    /// next write. (With `_sat` on an integer value the float copy feeds
+    /// the clamp and always stays.)
+    #[allow(clippy::too_many_arguments)]
     fn assign_companion(
         &mut self,
         f: &dyn fmt::Display,
@@ -954,6 +975,7 @@ impl<'a> Ctx<'a> {
         n: u8,
         rhs: &dyn fmt::Display,
         sat: bool,
+        temp: Option<(u32, u8)>,
     ) {
         if ty == Ty::Float {
             self.out.line_with(|line| {
@@ -965,19 +987,42 @@ impl<'a> Ctx<'a> {
                 let _ = regs::write_bitcast(line, ty, Ty::Uint, n, rhs);
                 line.push(';');
             });
+        }
+        if let Some((r, lanes)) = temp {
+            self.log_write(r, lanes);
+        }
+        if ty != Ty::Float {
+            let at = self.out.position();
             self.out.line_with(|line| {
                 let _ = write!(line, "{f} = uintBitsToFloat({u});");
             });
             if !sat {
+                if let Some((r, lanes)) = temp {
+                    let end = self.out.position().1;
+                    self.st
+                        .sync_log(|log| log.copy(at, end, r, lanes, View::Float));
+                }
                 return;
             }
         }
         if sat {
             self.saturate_lvalue(f, Ty::Float, n);
         }
+        let at = self.out.position();
         self.out.line_with(|line| {
             let _ = write!(line, "{u} = floatBitsToUint({f});");
         });
+        if let Some((r, lanes)) = temp {
+            let end = self.out.position().1;
+            self.st
+                .sync_log(|log| log.copy(at, end, r, lanes, View::Uint));
+        }
+    }
+
+    /// Logs an assignment of the lanes of temp `r` ([`crate::sync`]).
+    fn log_write(&self, r: u32, lanes: u8) {
+        let depth = self.out.depth();
+        self.st.sync_log(|log| log.write(r, lanes, depth));
     }
 
     fn saturate_lvalue(&mut self, lv: &dyn fmt::Display, ty: Ty, n: u8) {

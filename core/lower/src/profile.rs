@@ -624,6 +624,9 @@ pub enum RegisterModel {
     /// that flush them (ANGLE's D3D11 backend). Indexable temps get the same
     /// treatment: `vecC TempArrayN[k]` has a `uvecC TempArrayN_u[k]`
     /// companion (fxc moves integer tables through `x#` with `mov`).
+    /// A temp's refresh of the other view (the sync copy) stays only for
+    /// the lanes where that view is read before the next write (`sync`
+    /// module, a liveness over the control flow after lowering).
     FloatVec4UVec4Companions,
     /// `FloatVec4UVec4Companions` with a companion only where it is read:
     /// a temp lane gets its `uvec4` companion when some instruction reads
@@ -632,7 +635,8 @@ pub enum RegisterModel {
     /// (`companions` module). Every integer read has the exact bits the
     /// full model gives it; a temp only ever read as a float is a plain
     /// `vec4`, so float-only shaders carry no companion code. Indexable
-    /// temps keep their companion arrays.
+    /// temps keep their companion arrays. Sync copies are pruned as under
+    /// `FloatVec4UVec4Companions`.
     FloatVec4UVec4CompanionsWhereRead,
 }
 

@@ -106,6 +106,11 @@ pub struct StageState<'a> {
     /// Integer reads of a temp lane that had no companion (the analysis
     /// missed a reader): each read the float view through a bit cast.
     companion_misses: std::cell::Cell<u32>,
+    /// Under the companion register models: the temp reads, writes and
+    /// sync copies the handlers printed ([`crate::sync`]).
+    sync_log: Option<std::cell::RefCell<crate::sync::SyncLog>>,
+    /// An event could not be logged: every sync copy stays.
+    sync_lost: std::cell::Cell<bool>,
 }
 
 impl<'a> StageState<'a> {
@@ -176,6 +181,12 @@ impl<'a> StageState<'a> {
             data: Vec::new(),
             companion_lanes,
             companion_misses: std::cell::Cell::new(0),
+            sync_log: match profile.register_model {
+                RegisterModel::FloatVec4 => None,
+                RegisterModel::FloatVec4UVec4Companions
+                | RegisterModel::FloatVec4UVec4CompanionsWhereRead => Some(Default::default()),
+            },
+            sync_lost: std::cell::Cell::new(false),
         }
     }
 
@@ -270,6 +281,27 @@ impl<'a> StageState<'a> {
     /// Integer reads of temp lanes that had no companion.
     pub(crate) fn companion_misses(&self) -> u32 {
         self.companion_misses.get()
+    }
+
+    /// Runs `f` on the log of temp reads, writes and sync copies, when the
+    /// register model keeps one ([`crate::sync`]).
+    pub(crate) fn sync_log(&self, f: impl FnOnce(&mut crate::sync::SyncLog)) {
+        if let Some(log) = &self.sync_log {
+            match log.try_borrow_mut() {
+                Ok(mut log) => f(&mut log),
+                Err(_) => self.sync_lost.set(true),
+            }
+        }
+    }
+
+    /// The log of temp reads, writes and sync copies, taken out of the
+    /// state (`None` under `FloatVec4`).
+    pub(crate) fn take_sync_log(&self) -> Option<crate::sync::SyncLog> {
+        let mut log = self.sync_log.as_ref()?.take();
+        if self.sync_lost.get() {
+            log.lose();
+        }
+        Some(log)
     }
 
     /// True for pixel shaders.

@@ -288,6 +288,8 @@ fn lower_with(
             if profile.instruction_comments {
                 comment(&mut cx, &input, inst);
             }
+            let depth = cx.out.depth();
+            st.sync_log(|log| log.begin(i, depth));
             match h.lower {
                 Lower::Inst(f) => {
                     f(inst, &mut cx).map_err(|e| map_err(e, site(&input, i, inst), h))?
@@ -302,6 +304,17 @@ fn lower_with(
                 }
             }
         }
+    }
+    st.sync_log(|log| log.end());
+    // The sync copies between the views of temps that nothing reads.
+    if let Some(log) = st.take_sync_log() {
+        crate::sync::prune(
+            &log,
+            &st.input.program.instructions,
+            st.temps,
+            &|r| st.companion_lanes(r) != 0,
+            &mut out,
+        );
     }
     if st.companion_misses() > 0 {
         out.note(format!(

@@ -14,7 +14,6 @@ void main()
     SV_Target0.y = uint(int(0u) + 20);
     SV_Target0.zw = floatBitsToUint(vec2(uintBitsToFloat(0x00000009u), uintBitsToFloat(0x00000009u)));
     r0_u.xy = floatBitsToUint(cb0.data[0].xy);
-    r0.xy = uintBitsToFloat(r0_u.xy);
     if (r0_u.y == uint(0)) {
         if ((dxlower_SampleMask & 1u) == 0u) discard;
         return;

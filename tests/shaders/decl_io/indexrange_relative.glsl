@@ -34,7 +34,6 @@ void main()
     dxlower_o1[1] = floatBitsToUint(vec4(0.0, 0.0, 0.0, 0.0));
     dxlower_o1[2] = floatBitsToUint(vec4(0.0, 0.0, 0.0, 0.0));
     r0_u.xy = uvec2(dx11_ftoi2(cb0.data[0].xy));
-    r0.xy = uintBitsToFloat(r0_u.xy);
     dxlower_o1[clamp(int(r0_u.y) + 0, 0, 2)] = floatBitsToUint(uintBitsToFloat(dxlower_v1[clamp(int(r0_u.x) + 0, 0, 2)].xyzw));
     dxlower_o1[1].w = floatBitsToUint(5.0);
     vs_TEXCOORD0 = uintBitsToFloat(dxlower_o1[0]);

@@ -19,12 +19,9 @@ void main()
 {
     r0.x = intBitsToFloat(floatBitsToInt(cb0.data[0].x) + (-int(r2_u.x)));
     r0_u.xy = uvec2(ivec2(r1_u.xy) + ivec2(int(0xffffffffu), int(0x7fffffffu)));
-    r0.xy = uintBitsToFloat(r0_u.xy);
     r0_u.xy = uvec2(ivec2(r1_u.xy) * ivec2(3, 3) + ivec2(r2_u.xy));
-    r0.xy = uintBitsToFloat(r0_u.xy);
     r0.z = uintBitsToFloat(r1_u.x * floatBitsToUint(cb0.data[1].y) + 7u);
     r0_u.y = uint(-int(r0_u.y));
-    r0.y = uintBitsToFloat(r0_u.y);
     SV_Target1 = -(-ivec4(r2_u.wzyx));
     return;
 }

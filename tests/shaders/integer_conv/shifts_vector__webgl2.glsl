@@ -18,17 +18,11 @@ vec4 r3;
 void main()
 {
     r0_u = uvec4(ivec4(r0_u.xyzw) << 2);
-    r0 = uintBitsToFloat(r0_u);
     r1_u.xy = uvec2(ivec2(r1_u.xy) << 1);
-    r1.xy = uintBitsToFloat(r1_u.xy);
     r1_u.x = uint(int(r1_u.x) >> 6);
-    r1.x = uintBitsToFloat(r1_u.x);
     r1_u.zw = uvec2(ivec2(r1_u.zw) >> (ivec2(r2_u.xy) & 31));
-    r1.zw = uintBitsToFloat(r1_u.zw);
     r2_u.x = floatBitsToUint(cb0.data[0].x) >> (r0_u.y & 31u);
-    r2.x = uintBitsToFloat(r2_u.x);
     r2_u.yz = r2_u.yz >> 16u;
-    r2.yz = uintBitsToFloat(r2_u.yz);
     r3.x = intBitsToFloat(1 << 31);
     return;
 }

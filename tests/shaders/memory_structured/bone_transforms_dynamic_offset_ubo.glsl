@@ -20,7 +20,6 @@ void main()
 {
     vs_TEXCOORD0 = vec4(0.0);
     r0_u.xy = in_BLENDINDICES0.xy;
-    r0.xy = uintBitsToFloat(r0_u.xy);
     r1 = vec4(sb0.data[(int(r0_u.x) * 12 + (int(r0_u.y) >> 2)) >> 2][(int(r0_u.x) * 12 + (int(r0_u.y) >> 2)) & 3], sb0.data[(int(r0_u.x) * 12 + 1 + (int(r0_u.y) >> 2)) >> 2][(int(r0_u.x) * 12 + 1 + (int(r0_u.y) >> 2)) & 3], sb0.data[(int(r0_u.x) * 12 + 2 + (int(r0_u.y) >> 2)) >> 2][(int(r0_u.x) * 12 + 2 + (int(r0_u.y) >> 2)) & 3], sb0.data[(int(r0_u.x) * 12 + 3 + (int(r0_u.y) >> 2)) >> 2][(int(r0_u.x) * 12 + 3 + (int(r0_u.y) >> 2)) & 3]);
     r1_u = floatBitsToUint(r1);
     gl_Position = uintBitsToFloat(r1_u.xyzw);

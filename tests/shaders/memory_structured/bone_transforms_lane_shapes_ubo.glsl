@@ -19,17 +19,11 @@ layout(std140) uniform CewgSb0 {
 void main()
 {
     r0_u.x = in_BLENDINDICES0.y;
-    r0.x = uintBitsToFloat(r0_u.x);
     r1.xy = sb0.data[int(in_BLENDINDICES0.z) * 3 + 2].wz;
-    r1_u.xy = floatBitsToUint(r1.xy);
     r1.xyz = sb0.data[int(in_BLENDINDICES0.z) * 3 + 1].yzw;
-    r1_u.xyz = floatBitsToUint(r1.xyz);
     r2 = vec4(sb0.data[int(in_BLENDINDICES0.w) * 3].z, sb0.data[int(in_BLENDINDICES0.w) * 3].w, sb0.data[int(in_BLENDINDICES0.w) * 3 + 1].x, sb0.data[int(in_BLENDINDICES0.w) * 3 + 1].y);
-    r2_u = floatBitsToUint(r2);
     r3.zw = sb0.data[16].yx;
-    r3_u.zw = floatBitsToUint(r3.zw);
     r1 = r1.xyzw + r2.xyzw;
-    r1_u = floatBitsToUint(r1);
     r1 = r1.xyzw + r3.xyzw;
     r1_u = floatBitsToUint(r1);
     r0 = sb0.data[int(r0_u.x) * 3].xyzw;

@@ -19,13 +19,9 @@ layout(std140) uniform CewgSb0 {
 void main()
 {
     r0_u = uvec4(ivec4(in_BLENDINDICES0.xyzw) + floatBitsToInt(cb3.data[26].xxxx));
-    r0 = uintBitsToFloat(r0_u);
     r1 = sb0.data[int(r0_u.x) * 3].xyzw;
-    r1_u = floatBitsToUint(r1);
     r2 = sb0.data[int(r0_u.x) * 3 + 1].xyzw;
-    r2_u = floatBitsToUint(r2);
     r3 = sb0.data[int(r0_u.x) * 3 + 2].xyzw;
-    r3_u = floatBitsToUint(r3);
     gl_Position.x = dot(in_POSITION0.xyzw, r1.xyzw);
     gl_Position.y = dot(in_POSITION0.xyzw, r2.xyzw);
     gl_Position.z = dot(in_POSITION0.xyzw, r3.xyzw);

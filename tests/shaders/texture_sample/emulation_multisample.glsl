@@ -31,29 +31,17 @@ void main()
 {
     vec4 hlslcc_FragCoord = vec4(gl_FragCoord.xyz, 1.0/gl_FragCoord.w);
     r0_u.xy = uvec2(dx11_ftoi2(hlslcc_FragCoord.xy));
-    r0.xy = uintBitsToFloat(r0_u.xy);
     r0_u.zw = uvec2(0u, 0u);
-    r0.zw = uintBitsToFloat(r0_u.zw);
     r1_u = (floatBitsToUint(cb0.data[0].x) == 0u ? texelFetch(t0, ivec2(r0_u.xy), 0) : uvec4(uint(0)));
-    r1 = uintBitsToFloat(r1_u);
     r2_u.x = 1u;
-    r2.x = uintBitsToFloat(r2_u.x);
     r2.yz = vec2(0.0);
-    r2_u.yz = floatBitsToUint(r2.yz);
     r0_u.xy = uvec2(textureSize(t0, 0).xy);
-    r0.xy = uintBitsToFloat(r0_u.xy);
     r0_u.w = uint(1);
-    r0.w = uintBitsToFloat(r0_u.w);
     r1_u.x = uint(int(r1_u.x) + int(r2_u.x));
-    r1.x = uintBitsToFloat(r1_u.x);
     r2_u.yz = dx11_ftou2(r2.yz);
-    r2.yz = uintBitsToFloat(r2_u.yz);
     r1_u.y = uint(int(r1_u.y) + int(r2_u.y));
-    r1.y = uintBitsToFloat(r1_u.y);
     r1_u.z = uint(int(r1_u.z) + int(r0_u.x));
-    r1.z = uintBitsToFloat(r1_u.z);
     r1_u.w = uint(int(r0_u.w) * 1000 + int(r0_u.y));
-    r1.w = uintBitsToFloat(r1_u.w);
     SV_Target0 = r1_u.xyzw;
     return;
 }

@@ -29,27 +29,16 @@ vec4 dx11_lod(vec2 dx, vec2 dy, vec4 k)
 void main()
 {
     r0_u = textureLod(t0TEX_with_SMPs1, vs_TEXCOORD0.xy, max(dx11_lod(dFdx(vs_TEXCOORD0.xy) * vec2(textureSize(t0, 0).xy), dFdy(vs_TEXCOORD0.xy) * vec2(textureSize(t0, 0).xy), dxlower_LodClamp[1]).x, cb0.data[0].x));
-    r0 = uintBitsToFloat(r0_u);
     r1_u.x = 0xffffffffu;
-    r1.x = uintBitsToFloat(r1_u.x);
     r2_u = texelFetch(t0, ivec2(1, 0), 2);
-    r2 = uintBitsToFloat(r2_u);
     r1_u.y = 0xffffffffu;
-    r1.y = uintBitsToFloat(r1_u.y);
     r3_u = textureLod(t0TEX_with_SMPs1, vs_TEXCOORD0.xy, cb0.data[0].y);
-    r3 = uintBitsToFloat(r3_u);
     r1_u.z = 0xffffffffu;
-    r1.z = uintBitsToFloat(r1_u.z);
     r1_u.x = uint(r1_u.x == 0xffffffffu) * 0xffffffffu;
-    r1.x = uintBitsToFloat(r1_u.x);
     r1_u.y = uint(r1_u.y == 0xffffffffu) * 0xffffffffu;
-    r1.y = uintBitsToFloat(r1_u.y);
     r1_u.z = uint(r1_u.z == 0xffffffffu) * 0xffffffffu;
-    r1.z = uintBitsToFloat(r1_u.z);
     r1_u.x = r1_u.x & r1_u.y;
-    r1.x = uintBitsToFloat(r1_u.x);
     r1_u.x = r1_u.x & r1_u.z;
-    r1.x = uintBitsToFloat(r1_u.x);
     SV_Target0.x = r0_u.x;
     SV_Target0.y = r1_u.x;
     SV_Target0.z = r2_u.x;

@@ -35,15 +35,12 @@ void main()
 {
     r0 = texture(t0TEX_with_SMPs0, vs_TEXCOORD0.xy);
     r1_u.x = 0xffffffffu;
-    r1.x = uintBitsToFloat(r1_u.x);
     r2.x = textureLod(hlslcc_zcmpt0TEX_with_SMPs1, vec3(vs_TEXCOORD0.xy, vs_TEXCOORD0.z), 0.0);
     r1_u.y = 0xffffffffu;
-    r1.y = uintBitsToFloat(r1_u.y);
     r3 = dx11_gather4_c(hlslcc_zcmpt1TEX_with_SMPs1, vs_TEXCOORD0.xyz, vs_TEXCOORD0.w, ivec2(0));
     r1.z = uintBitsToFloat(0xffffffffu);
     r2.yzw = dx11_gather4(t0TEX_with_SMPs0, vs_TEXCOORD0.xy, ((ivec2(1, int(0xffffffffu)) << 26) >> 26), 1).xyz;
     r1_u.xy = uvec2(equal(r1_u.xy, uvec2(0xffffffffu))) * 0xffffffffu;
-    r1.xy = uintBitsToFloat(r1_u.xy);
     r0 = r0.xyzw + r3.xyzw;
     r0 = r0.xyzw + r2.xyzw;
     SV_Target0 = vec4((r1_u.x != uint(0)) ? r0.x : 0.0, (r1_u.x != uint(0)) ? r0.y : 0.0, (r1_u.x != uint(0)) ? r0.z : 0.0, (r1_u.y != uint(0)) ? r0.w : 0.0);

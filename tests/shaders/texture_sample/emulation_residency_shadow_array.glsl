@@ -35,10 +35,8 @@ void main()
 {
     r0.x = dx11_sample_c_lod(hlslcc_zcmpt0TEX_with_SMPs1, vec4(vs_TEXCOORD0.xyz, vs_TEXCOORD0.w), max(dx11_lod(dFdx(vs_TEXCOORD0.xy) * vec2(textureSize(t0, 0).xy), dFdy(vs_TEXCOORD0.xy) * vec2(textureSize(t0, 0).xy), dxlower_LodClamp[1]).x, cb0.data[0].x));
     r1_u.x = 0xffffffffu;
-    r1.x = uintBitsToFloat(r1_u.x);
     r0.y = textureGradOffset(hlslcc_zcmpt0TEX_with_SMPs1, vec4(vs_TEXCOORD0.xyz, vs_TEXCOORD0.w), dx11_lod_gradients(vec2(textureSize(hlslcc_zcmpt0TEX_with_SMPs1, 0).xy), max(dx11_lod(dFdx(vs_TEXCOORD0.xy) * vec2(textureSize(t0, 0).xy), dFdy(vs_TEXCOORD0.xy) * vec2(textureSize(t0, 0).xy), dxlower_LodClamp[1]).x, cb0.data[0].y)).xy, dx11_lod_gradients(vec2(textureSize(hlslcc_zcmpt0TEX_with_SMPs1, 0).xy), max(dx11_lod(dFdx(vs_TEXCOORD0.xy) * vec2(textureSize(t0, 0).xy), dFdy(vs_TEXCOORD0.xy) * vec2(textureSize(t0, 0).xy), dxlower_LodClamp[1]).x, cb0.data[0].y)).zw, ivec2(1, 1));
     r1_u.x = uint(r1_u.x == 0xffffffffu) * 0xffffffffu;
-    r1.x = uintBitsToFloat(r1_u.x);
     SV_Target0 = (r1_u.x != uint(0)) ? r0.xyxy : vec4(0.0, 0.0, 0.0, 0.0);
     return;
 }
