@@ -744,7 +744,9 @@ fn bone_transforms_in_a_linked_program() {
 // Manifest
 
 /// Sampler uniforms of both stages with their texture/sampler pairs and
-/// types, attributes, blocks and varyings.
+/// types, attributes, blocks and varyings. Only the uniforms the code
+/// reads are declared and listed: the bare `t3` (read by `ld`), not the
+/// bare `t0`, `t1`, `t2` of the sampled textures.
 #[test]
 fn manifest_lists_what_the_host_binds() {
     let sample = |code: Opcode, d: Operand, coord: Operand, t: u32, s: u32, extra: Vec<Operand>| {
@@ -797,6 +799,14 @@ fn manifest_lists_what_the_host_binds() {
             dcl_output(0, "xyzw"),
             dcl_temps(2),
             sample(Opcode::Sample, rd(0, "xyzw"), v(1, "xyxx"), 1, 1, vec![]),
+            op(
+                Opcode::Ld,
+                vec![
+                    rd(1, "xyzw"),
+                    Operand::imm32_4([0, 0, 0, 0]),
+                    sw(OperandType::Resource, 3, "xyzw"),
+                ],
+            ),
             sample(
                 Opcode::SampleC,
                 rd(1, "x"),
@@ -825,24 +835,29 @@ fn manifest_lists_what_the_host_binds() {
     assert_eq!(
         names,
         vec![
-            ("vs", "t0", 0, None, false),
             ("vs", "t0TEX_with_SMPs0", 0, Some(0), false),
-            ("ps", "t1", 1, None, false),
             ("ps", "t1TEX_with_SMPs1", 1, Some(1), false),
-            ("ps", "t2", 2, None, false),
             ("ps", "hlslcc_zcmpt2TEX_with_SMPs2", 2, Some(2), true),
             ("ps", "t3", 3, None, false),
         ]
     );
-    assert_eq!(m.samplers[5].glsl_type, "sampler2DShadow");
-    assert_eq!(m.samplers[6].glsl_type, "usampler3D");
+    assert_eq!(m.samplers[2].glsl_type, "sampler2DShadow");
+    assert_eq!(m.samplers[3].glsl_type, "usampler3D");
+    for bare in ["sampler2D t0;", "sampler2D t1;", "sampler2D t2;"] {
+        assert!(
+            !text.contains(bare),
+            "`{bare}` is declared but never read:\n{text}"
+        );
+    }
     snap("manifest", &text);
 }
 
 /// A texture register both stages use (here with different types: a VS
 /// `Texture2D t0`, a PS `Texture2DArray t0`): D3D binds each stage's `t0`
 /// separately, GLSL has one uniform per name and program, so the VS
-/// uniforms are renamed `vs_…`; the manifest names them.
+/// uniforms are renamed `vs_…`; the manifest names them. A name only one
+/// stage declares keeps it: the PS reads `t0` with `ld`, the VS only
+/// samples, so the VS declares no bare `t0` and the PS's keeps its name.
 #[test]
 fn one_texture_register_of_two_types_is_two_uniforms() {
     let vs = stage(
@@ -884,6 +899,14 @@ fn one_texture_register_of_two_types_is_two_uniforms() {
                     Operand::sampler(0),
                 ],
             ),
+            op(
+                Opcode::Ld,
+                vec![
+                    o(0, "xyzw"),
+                    Operand::imm32_4([0, 0, 0, 0]),
+                    sw(OperandType::Resource, 0, "xyzw"),
+                ],
+            ),
             ret(),
         ],
         None,
@@ -891,14 +914,15 @@ fn one_texture_register_of_two_types_is_two_uniforms() {
     );
     let text = checked(&vs, &ps, &[("webgl2", profile("webgl2"))]);
     for want in [
-        "uniform highp sampler2D vs_t0;",
         "uniform highp sampler2D vs_t0TEX_with_SMPs0;",
         "textureLod(vs_t0TEX_with_SMPs0,",
         "uniform highp sampler2DArray t0;",
+        "uniform highp sampler2DArray t0TEX_with_SMPs0;",
         "\"name\": \"vs_t0TEX_with_SMPs0\"",
     ] {
         assert!(text.contains(want), "missing `{want}`:\n{text}");
     }
+    assert!(!text.contains("sampler2D vs_t0;"), "{text}");
     snap("texture_register_of_two_types", &text);
 }
 

@@ -376,13 +376,18 @@ fn texture_sample() {
     assert!(out
         .glsl
         .contains("r0 = texture(t0TEX_with_SMPs0, vs_TEXCOORD0.xy);"));
-    assert_eq!(out.record.samplers.len(), 2, "t0 and t0TEX_with_SMPs0");
+    assert_eq!(
+        out.record.samplers.len(),
+        1,
+        "t0TEX_with_SMPs0 only: no instruction reads the bare t0"
+    );
 }
 
 /// Range ids that are not the registers (as fxc assigns them: ids count
 /// declarations, registers come from `register(b1)` etc.): `CB0` is `cb1`,
 /// `CB1` is `cb0`, `S0` is `s2`, `T0` is `t5`, `T1` is `t3`; the GLSL
-/// names the registers.
+/// names the registers. The `ld` of `T0` declares the bare `t5`; nothing
+/// reads `t3` bare, so it has only its combined uniform.
 #[test]
 fn ids_are_not_registers() {
     let stage = ps(
@@ -446,7 +451,6 @@ fn ids_are_not_registers() {
         "} cb0;",
         "uniform highp sampler2D t5;",
         "uniform mediump sampler2D t5TEX_with_SMPs2;",
-        "uniform highp sampler3D t3;",
         "t3TEX_with_SMPs2",
         "cb1.data[1]",
         "cb0.data[0].w",
@@ -454,6 +458,7 @@ fn ids_are_not_registers() {
     ] {
         assert!(out.glsl.contains(name), "{name} missing:\n{}", out.glsl);
     }
+    assert!(!out.glsl.contains("sampler3D t3;"), "{}", out.glsl);
     assert_eq!(
         out.record
             .cbuffers()
@@ -472,7 +477,6 @@ fn ids_are_not_registers() {
     assert_eq!(
         regs,
         [
-            ("t3".to_string(), 3, None),
             ("t3TEX_with_SMPs2".to_string(), 3, Some(2)),
             ("t5".to_string(), 5, None),
             ("t5TEX_with_SMPs2".to_string(), 5, Some(2)),
@@ -510,7 +514,9 @@ fn tex2d(id: u32, lo: u32, hi: u32, space: u32) -> Instruction {
 /// names (`cb0_space1`, `t0_space3TEX_with_SMPs1_space1`), beside the
 /// same registers of space 0, whose names are the SM5.0 ones; the stage
 /// record and the manifest give each binding's register and space apart,
-/// and a linked pair agrees on a spaced block's size.
+/// and a linked pair agrees on a spaced block's size. The `ld` of `T1`
+/// (space 3) declares the bare `t0_space3`; the only sampled `t0` of
+/// space 0 has no bare uniform.
 #[test]
 fn other_register_spaces_carry_the_space_in_their_names() {
     let sample = |dst: u32, t: Operand, sm: Operand| {
@@ -536,6 +542,22 @@ fn other_register_spaces_carry_the_space_in_their_names() {
         &[
             sample(0, tex(1, 0), smp(0, 1)),
             sample(1, tex(0, 0), smp(1, 1)),
+            op(
+                Opcode::Add,
+                vec![
+                    Operand::temp(0, m("xyzw")),
+                    Operand::temp(0, s("xyzw")),
+                    Operand::temp(1, s("xyzw")),
+                ],
+            ),
+            op(
+                Opcode::Ld,
+                vec![
+                    Operand::temp(1, m("xyzw")),
+                    Operand::imm32_4([0, 0, 0, 0]),
+                    tex(1, 0),
+                ],
+            ),
             op(
                 Opcode::Add,
                 vec![
@@ -572,6 +594,7 @@ fn other_register_spaces_carry_the_space_in_their_names() {
         "cb0.data[0]",
         "texture(t0_space3TEX_with_SMPs1_space1, ",
         "texture(t0TEX_with_SMPs1_space2, ",
+        "texelFetch(t0_space3, ",
     ] {
         assert!(out.glsl.contains(name), "{name} missing:\n{}", out.glsl);
     }
@@ -594,7 +617,6 @@ fn other_register_spaces_carry_the_space_in_their_names() {
     assert_eq!(
         samplers,
         [
-            ("t0", 0, 0, None, 0),
             ("t0TEX_with_SMPs1_space2", 0, 0, Some(1), 2),
             ("t0_space3", 0, 3, None, 0),
             ("t0_space3TEX_with_SMPs1_space1", 0, 3, Some(1), 1),

@@ -271,8 +271,8 @@ pub struct SamplerKey {
 }
 
 impl SamplerKey {
-    /// The bare texture `t#` (read by `ld`, `resinfo`; also a buffer's
-    /// data texture).
+    /// The bare texture `t#` (read by `ld`, `ld_ms`, `resinfo`, `lod`;
+    /// also a buffer's data texture).
     pub fn bare(texture: u32) -> Self {
         SamplerKey {
             texture,

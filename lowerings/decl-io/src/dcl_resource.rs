@@ -29,16 +29,43 @@ fn sampling(op: Opcode) -> Option<bool> {
     }
 }
 
-/// The samplers each texture is used with by plain and by comparing
-/// sampling instructions of the program (resource operand `t#`, sampler
+/// True when `inst` reads its texture through the bare uniform `tN`
+/// (`bt<N>` for an emulated `Buffer<>`): `ld`, `ld_ms`, `resinfo`,
+/// `lod` (its `textureSize`), the residency-feedback `ld_s`, `ldms_s`,
+/// and the min-LOD clamp forms `sample_cl_s`, `sample_b_cl_s`,
+/// `sample_d_cl_s`, `sample_c_cl_s` unless their clamp (the last operand)
+/// is the immediate `0.0`, HLSL's "no clamp", which samples as the plain
+/// form. `lowerings/texture-sample/docs/texture-sample.md#names` lists the
+/// same instructions; `sample_info` and `sample_pos` read no texture.
+fn reads_bare(inst: &Instruction) -> bool {
+    use Opcode::*;
+    match inst.opcode {
+        Ld | LdMs | Resinfo | Lod | LdFeedback | LdMsFeedback => true,
+        SampleClampFeedback | SampleBClampFeedback | SampleDClampFeedback
+        | SampleCClampFeedback => !inst.operands.last().is_some_and(|o| {
+            o.ty == OperandType::Immediate32
+                && o.imm.len() == 1
+                && o.imm.first().is_some_and(|&v| f32::from_bits(v) == 0.0)
+        }),
+        _ => false,
+    }
+}
+
+/// What the program's texture instructions read, found in one pass over
+/// the program before it is lowered (resource operand `t#`, sampler
 /// operand `s#`; in SM5.1 the binding keys of the ranges `T<id>`, `S<id>`
-/// declare, [`dxlower_core::binding::key`]), each sorted: texture →
-/// (plain, comparing). One pass over the program.
+/// declare, [`dxlower_core::binding::key`]): the samplers each texture is
+/// used with by plain and by comparing sampling instructions, each sorted
+/// (texture → (plain, comparing)), and the textures some instruction reads
+/// through the bare uniform ([`reads_bare`]).
 #[derive(Default)]
-pub struct SamplerPairs(BTreeMap<u32, (BTreeSet<u32>, BTreeSet<u32>)>);
+pub struct SamplerPairs {
+    pairs: BTreeMap<u32, (BTreeSet<u32>, BTreeSet<u32>)>,
+    bare: BTreeSet<u32>,
+}
 
 impl SamplerPairs {
-    /// The pairs of every texture of `program`.
+    /// The pairs and bare reads of every texture of `program`.
     pub fn of(program: &Program) -> SamplerPairs {
         let mut pairs = SamplerPairs::default();
         let sm51 = program.version.at_least(5, 1);
@@ -48,17 +75,22 @@ impl SamplerPairs {
             Default::default()
         };
         for inst in &program.instructions {
-            let Some(compare) = sampling(inst.opcode) else {
-                continue;
-            };
             let reg = |ty| {
                 inst.operands
                     .iter()
                     .find(|o| o.ty == ty)
                     .and_then(|o| operand_key(o, sm51, &keys))
             };
+            if reads_bare(inst) {
+                if let Some(r) = reg(OperandType::Resource) {
+                    pairs.bare.insert(r);
+                }
+            }
+            let Some(compare) = sampling(inst.opcode) else {
+                continue;
+            };
             if let (Some(r), Some(s)) = (reg(OperandType::Resource), reg(OperandType::Sampler)) {
-                let (plain, cmp) = pairs.0.entry(r).or_default();
+                let (plain, cmp) = pairs.pairs.entry(r).or_default();
                 if compare {
                     cmp.insert(s);
                 } else {
@@ -71,7 +103,13 @@ impl SamplerPairs {
 
     /// The samplers used with texture `t`: (plain, comparing).
     pub fn of_texture(&self, t: u32) -> (BTreeSet<u32>, BTreeSet<u32>) {
-        self.0.get(&t).cloned().unwrap_or_default()
+        self.pairs.get(&t).cloned().unwrap_or_default()
+    }
+
+    /// True when some instruction reads texture `t` through its bare
+    /// uniform.
+    pub fn reads_bare(&self, t: u32) -> bool {
+        self.bare.contains(&t)
     }
 }
 
@@ -153,8 +191,8 @@ fn sampler_base(
 /// The precision of a sampler uniform (profile switch
 /// `sampler_precision`, `lowerings/decl-io/docs/decl-io.md#dcl_resource`). Always printed:
 /// ES 3.00 has no default precision for 3D, array, shadow and integer
-/// samplers. `data` marks the bare `tN` uniform, which only `ld`
-/// (`texelFetch`) and `resinfo` read. Under `PerKind` (webgl2) and
+/// samplers. `data` marks the bare `tN` uniform, which only the fetches
+/// (`texelFetch`) and size queries (`textureSize`) read ([`reads_bare`]). Under `PerKind` (webgl2) and
 /// `Mediump` (ccpwgl: "mediump, but highp for integer/data/depth
 /// samplers") only the combined float colour samplers are `mediump`: a
 /// texture built-in returns values at its sampler's precision, and a data
@@ -184,7 +222,9 @@ fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) 
 /// Emulate2D` (the runtime uploads them W×1) — prefixed `i`/`u` for
 /// `sint`/`uint` return types (read from the declaration's return-type
 /// dword, RDEF being stripped). Declared, in order:
-/// 1. the bare `uniform <prec> <type> tN;` (read by `ld` and `resinfo`);
+/// 1. the bare `uniform <prec> <type> tN;`, when an instruction of the
+///    program reads it ([`reads_bare`]: `ld`, `ld_ms`, `resinfo`, `lod`
+///    and the residency-feedback fetches and min-LOD clamps);
 /// 2. one `uniform <prec> <type> tNTEX_with_SMPsM;` per sampler `sM` that
 ///    a plain sampling instruction (`sample`, `sample_b/l/d`, `gather4`,
 ///    `gather4_po`) of the program uses with `tN`;
@@ -216,8 +256,8 @@ fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) 
 /// textures under `texture_1d = Refuse`, double return types; `Buffer` SRVs unless
 /// `texture_buffers = Emulate`, where the texture is declared as the
 /// `highp` 2D data texture `uniform highp sampler2D btN;` (`isampler2D`/
-/// `usampler2D` for integer buffers) whose texel addressing belongs to
-/// the texture-sample family. A compare on a 3D or integer texture is
+/// `usampler2D` for integer buffers; only when an `ld` reads it) whose
+/// texel addressing belongs to the texture-sample family. A compare on a 3D or integer texture is
 /// malformed.
 ///
 /// A Shader Model 5.1 declaration `T<id>[<lower>:<upper>], space=<n>` of
@@ -231,16 +271,21 @@ fn precision(profile: &crate::DeclIoSwitches, ty: Ty, shadow: bool, data: bool) 
 /// **Differences from HLSLcc**: HLSLcc gives every used pair both a
 /// plain and a shadow uniform when the texture is compared anywhere, adds
 /// a bare `hlslcc_zcmptN`, defaults every sampler to `mediump` and
-/// declares `sampler1D`, a reserved word in ES 3.00. Only the uniforms an
-/// instruction names are declared here, so an unused uniform of another
-/// sampler type never shares the texture's unit.
+/// declares `sampler1D`, a reserved word in ES 3.00; it also declares the
+/// bare `tN` of every texture. Only the uniforms an instruction names are
+/// declared here — the bare `tN` too, found from the decoded program as
+/// the pairs are — so an unused uniform of another sampler type never
+/// shares the texture's unit, and the driver parses no uniform it would
+/// drop as inactive.
 ///
 /// **Example**:
 /// ```text
-/// dcl_resource_texture2d (float,float,float,float) t0   (sample … t0, s1; sample_c … t0, s2)
+/// dcl_resource_texture2d (float,float,float,float) t0   (sample … t0, s1; sample_c … t0, s2; ld … t0)
 ///     →   uniform highp sampler2D t0;
 ///         uniform mediump sampler2D t0TEX_with_SMPs1;
 ///         uniform highp sampler2DShadow hlslcc_zcmpt0TEX_with_SMPs2;
+/// dcl_resource_texture2d (float,float,float,float) t1   (sample … t1, s0 only)
+///     →   uniform mediump sampler2D t1TEX_with_SMPs0;
 /// ```
 fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerError> {
     let op = inst
@@ -295,7 +340,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         return Ok(());
     }
     let ty = return_ty(t, return_types[0])?;
-    let profile = cx.switches::<crate::DeclIoSwitches>();
     let prefix = match ty {
         Ty::Float => "",
         Ty::Int => "i",
@@ -306,6 +350,13 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
         ty,
         samples: inst.decl_sample_count(),
     };
+    // Every `dcl_resource` asks: the program is scanned once per stage.
+    if cx.data::<SamplerPairs>().is_none() {
+        let pairs = SamplerPairs::of(cx.state().input.program);
+        cx.set_data(pairs);
+    }
+    let reads_bare = cx.data::<SamplerPairs>().is_some_and(|p| p.reads_bare(t));
+    let profile = cx.switches::<crate::DeclIoSwitches>();
     if dim == ResourceDimension::Buffer {
         if profile.texture_buffers != TextureBuffers::Emulate {
             return Err(Refusal::new(
@@ -315,13 +366,15 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             .lifted_by(Lift::switch("texture_buffers", "Emulate"))
             .into());
         }
-        declare(
-            cx,
-            format!("bt{}", label(t)),
-            format!("{prefix}sampler2D"),
-            Precision::Highp,
-            SamplerKey::bare(t),
-        );
+        if reads_bare {
+            declare(
+                cx,
+                format!("bt{}", label(t)),
+                format!("{prefix}sampler2D"),
+                Precision::Highp,
+                SamplerKey::bare(t),
+            );
+        }
         cx.insert_resource(t, decl);
         return Ok(());
     }
@@ -343,11 +396,6 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             ),
         );
     }
-    // Every `dcl_resource` asks: the program is scanned once per stage.
-    if cx.data::<SamplerPairs>().is_none() {
-        let pairs = SamplerPairs::of(cx.state().input.program);
-        cx.set_data(pairs);
-    }
     let (plain, cmp) = cx
         .data::<SamplerPairs>()
         .map(|p| p.of_texture(t))
@@ -368,14 +416,15 @@ fn lower<'a>(inst: &'a Instruction, cx: &mut DeclCtx<'a>) -> Result<(), LowerErr
             )));
         }
     }
-    let bare = precision(profile, ty, false, true);
-    declare(
-        cx,
-        format!("t{}", label(t)),
-        format!("{prefix}{base}"),
-        bare,
-        SamplerKey::bare(t),
-    );
+    if reads_bare {
+        declare(
+            cx,
+            format!("t{}", label(t)),
+            format!("{prefix}{base}"),
+            precision(profile, ty, false, true),
+            SamplerKey::bare(t),
+        );
+    }
     let p = precision(profile, ty, false, false);
     for s in &plain {
         declare(

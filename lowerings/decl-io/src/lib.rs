@@ -30,7 +30,7 @@
 //! | `x#[n]` | `TempArrayN` ([`dxlower_core::StageState::indexable`]) | `vecC TempArrayN[n];` |
 //! | `cb#[n]` | `cbN.data[]` ([`dxlower_core::StageState::cbuffers`]) | `layout(std140) uniform ConstantBufferN { vec4 data[n]; } cbN;` |
 //! | `icb[]` | `ImmCB_0` ([`dxlower_core::StageState::icb_len`], `icb_ty`) | `const uvec4 ImmCB_0[K] = uvec4[K](…);` |
-//! | `t#` | `tN`, `tNTEX_with_SMPsM`, `hlslcc_zcmptNTEX_with_SMPsM` ([`dxlower_core::StageState::resources`]) | `uniform mediump sampler2D t0;` … |
+//! | `t#` | `tN`, `tNTEX_with_SMPsM`, `hlslcc_zcmptNTEX_with_SMPsM` ([`dxlower_core::StageState::resources`]) | `uniform mediump sampler2D t0TEX_with_SMPs0;` … (`tN` only when an instruction reads it) |
 //! | `s#` | none ([`dxlower_core::StageState::samplers`]) | none |
 //!
 //! A register lane maps to one component of one variable; two semantics

@@ -106,7 +106,12 @@ fn resolve<'a>(
         .resources
         .get(&reg)
         .ok_or_else(|| LowerError::undeclared(format!("t{name} is not declared")))?;
-    let declared = cx.record().samplers.iter().any(|s| s.key().texture == reg);
+    // A multisample texture in the stage's resources was declared by
+    // decl-io under `multisample_textures = SingleSample` (without it the
+    // declaration is refused) unless the profile stubs it. Not read from
+    // the sampler uniforms: decl-io declares none for a texture that only
+    // `sample_info`/`sample_pos` name.
+    let declared = cx.state().stubbed_resource(reg).is_none();
     let dim = match decl.dim {
         ResourceDimension::Texture2DMS if multisample && declared => Dim::D2,
         ResourceDimension::Texture2DMSArray if multisample && declared => Dim::D2Array,

@@ -35,7 +35,12 @@
 //! |---|---|---|
 //! | `sample`, `sample_b`, `sample_l`, `sample_d`, `gather4`, `gather4_po` | `SamplerKey::combined(N, M)` | `t<N>TEX_with_SMPs<M>` |
 //! | `sample_c`, `sample_c_lz`, `gather4_c`, `gather4_po_c` | `SamplerKey::shadow(N, M)` | `hlslcc_zcmpt<N>TEX_with_SMPs<M>` |
-//! | `ld`, `resinfo` | `SamplerKey::bare(N)` | `t<N>` (`bt<N>` for an emulated `Buffer<>`) |
+//! | `ld`, `ld_ms`, `resinfo`, `lod`, `ld_s`, `ldms_s`, the `_cl_s` clamp forms with a clamp other than `l(0.0)` | `SamplerKey::bare(N)` | `t<N>` (`bt<N>` for an emulated `Buffer<>`) |
+//!
+//! decl-io declares the bare uniform only for a texture one of these
+//! instructions reads (its `reads_bare` lists the same instructions): a
+//! handler that starts reading the bare uniform of another instruction
+//! must be added there too.
 //!
 //! `N` and `M` are the instruction's `t#` and `s#` operands. The mip count
 //! of `resinfo` reads `uniform highp ivec4 <name>[32]` (lane `N & 3` of

@@ -1,10 +1,8 @@
 #version 300 es
 precision highp float;
 precision highp int;
-uniform highp sampler2D t0;
 uniform mediump sampler2D t0TEX_with_SMPs0;
 uniform highp sampler2DShadow hlslcc_zcmpt0TEX_with_SMPs1;
-uniform highp usampler2D t1;
 void main()
 {
 }

@@ -1,21 +1,14 @@
 #version 300 es
 precision highp float;
 precision highp int;
-uniform highp sampler2D t0;
 uniform mediump sampler2D t0TEX_with_SMPs0;
 uniform mediump sampler2D t0TEX_with_SMPs1;
 uniform highp sampler2DShadow hlslcc_zcmpt0TEX_with_SMPs2;
-uniform highp sampler3D t1;
 uniform mediump sampler3D t1TEX_with_SMPs0;
-uniform highp samplerCube t2;
 uniform highp samplerCubeShadow hlslcc_zcmpt2TEX_with_SMPs2;
-uniform highp sampler2DArray t3;
 uniform mediump sampler2DArray t3TEX_with_SMPs0;
 uniform highp sampler2DArrayShadow hlslcc_zcmpt3TEX_with_SMPs2;
-uniform highp usampler2D t4;
-uniform highp isampler2DArray t5;
 uniform highp isampler2DArray t5TEX_with_SMPs1;
-uniform highp sampler2D t6;
 vec4 dx11_gather4(highp sampler2DArray s, vec3 uv, ivec2 off, int c)
 {
     vec2 sz = vec2(textureSize(s, 0).xy);

@@ -9,7 +9,6 @@ layout(std140) uniform ConstantBuffer0 {
 } cb0;
 uniform highp sampler2D t5;
 uniform mediump sampler2D t5TEX_with_SMPs2;
-uniform highp sampler3D t3;
 uniform mediump sampler3D t3TEX_with_SMPs2;
 in highp vec4 vs_TEXCOORD0;
 layout(location = 0) out highp vec4 SV_Target0;

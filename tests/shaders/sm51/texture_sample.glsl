@@ -1,7 +1,6 @@
 #version 300 es
 precision highp float;
 precision highp int;
-uniform highp sampler2D t0;
 uniform mediump sampler2D t0TEX_with_SMPs0;
 in highp vec4 vs_TEXCOORD0;
 layout(location = 0) out highp vec4 SV_Target0;

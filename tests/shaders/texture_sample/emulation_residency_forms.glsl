@@ -1,10 +1,8 @@
 #version 300 es
 precision highp float;
 precision highp int;
-uniform highp sampler2D t0;
 uniform highp sampler2D t0TEX_with_SMPs0;
 uniform highp sampler2DShadow hlslcc_zcmpt0TEX_with_SMPs1;
-uniform highp sampler2DArray t1;
 uniform highp sampler2DArrayShadow hlslcc_zcmpt1TEX_with_SMPs1;
 in highp vec4 vs_TEXCOORD0;
 layout(location = 0) out highp vec4 SV_Target0;

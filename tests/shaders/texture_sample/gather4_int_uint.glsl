@@ -1,16 +1,7 @@
 #version 300 es
 precision highp float;
 precision highp int;
-uniform highp sampler2D t0;
-uniform highp sampler2DArray t1;
-uniform highp samplerCube t2;
-uniform highp sampler3D t3;
-uniform highp sampler2D t4;
-uniform highp sampler2DArray t5;
-uniform highp isampler2D t6;
 uniform highp isampler2D t6TEX_with_SMPs0;
-uniform highp usampler2D t7;
-uniform highp usampler2DArray t8;
 uniform highp usampler2DArray t8TEX_with_SMPs0;
 in highp vec4 vs_TEXCOORD0;
 in highp vec4 vs_TEXCOORD1;

@@ -1,15 +1,6 @@
 #version 300 es
 precision highp float;
 precision highp int;
-uniform highp sampler2D t0;
-uniform highp sampler2DArray t1;
-uniform highp samplerCube t2;
-uniform highp sampler3D t3;
-uniform highp sampler2D t4;
-uniform highp sampler2DArray t5;
-uniform highp isampler2D t6;
-uniform highp usampler2D t7;
-uniform highp usampler2DArray t8;
 uniform highp sampler2D bt9;
 uniform highp isampler2D bt10;
 in highp vec4 vs_TEXCOORD0;

@@ -1,14 +1,5 @@
 #version 300 es
-uniform highp sampler2D t0;
 uniform mediump sampler2D t0TEX_with_SMPs0;
-uniform highp sampler2DArray t1;
-uniform highp samplerCube t2;
-uniform highp sampler3D t3;
-uniform highp sampler2D t4;
-uniform highp sampler2DArray t5;
-uniform highp isampler2D t6;
-uniform highp usampler2D t7;
-uniform highp usampler2DArray t8;
 in highp vec4 in_POSITION0;
 in highp vec4 in_TEXCOORD0;
 out highp vec4 vs_TEXCOORD0;
