@@ -90,34 +90,6 @@ fn lower_log<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerErr
     }
 }
 
-/// The vector overload of [`DX11_LOG2`]: `$t`/`$u` are the float and uint
-/// vector types.
-macro_rules! log2_vec {
-    ($t:literal, $u:literal) => {
-        concat!(
-            $t, " dx11_log2(", $t, " x)\n{\n",
-            "    ", $u, " b = floatBitsToUint(x);\n",
-            "    ", $u, " a = b & 0x7fffffffu;\n",
-            "    ", $t, " r = mix(log2(x), ", $t, "(uintBitsToFloat(0x7fc00000u)), greaterThanEqual(b, ", $u, "(0x80000000u)));\n",
-            "    r = mix(r, ", $t, "(uintBitsToFloat(0xff800000u)), lessThan(a, ", $u, "(0x00800000u)));\n",
-            "    return mix(r, x, greaterThan(a, ", $u, "(0x7f800000u)));\n}\n",
-        )
-    };
-}
-
-/// The vector overload of [`DX11_LOG2_ABS`].
-macro_rules! log2_abs_vec {
-    ($t:literal, $u:literal) => {
-        concat!(
-            $t, " dx11_log2_abs(", $t, " x)\n{\n",
-            "    ", $u, " a = floatBitsToUint(x) & 0x7fffffffu;\n",
-            "    ", $t, " y = uintBitsToFloat(a);\n",
-            "    ", $t, " r = mix(log2(y), ", $t, "(uintBitsToFloat(0xff800000u)), lessThan(a, ", $u, "(0x00800000u)));\n",
-            "    return mix(r, y, greaterThan(a, ", $u, "(0x7f800000u)));\n}\n",
-        )
-    };
-}
-
 /// D3D `log` of `float`, `vec2`, `vec3`, `vec4` (index: lanes - 1). From
 /// the bits, in priority order: a NaN passes through unchanged, ±0 and
 /// ±denormals give -Inf, any other negative value (and -Inf) gives NaN;
@@ -138,17 +110,41 @@ pub static DX11_LOG2: [Helper; 4] = [
     },
     Helper {
         name: "dx11_log2",
-        text: log2_vec!("vec2", "uvec2"),
+        text: "vec2 dx11_log2(vec2 x)
+{
+    uvec2 b = floatBitsToUint(x);
+    uvec2 a = b & 0x7fffffffu;
+    vec2 r = mix(log2(x), vec2(uintBitsToFloat(0x7fc00000u)), greaterThanEqual(b, uvec2(0x80000000u)));
+    r = mix(r, vec2(uintBitsToFloat(0xff800000u)), lessThan(a, uvec2(0x00800000u)));
+    return mix(r, x, greaterThan(a, uvec2(0x7f800000u)));
+}
+",
         deps: &[],
     },
     Helper {
         name: "dx11_log2",
-        text: log2_vec!("vec3", "uvec3"),
+        text: "vec3 dx11_log2(vec3 x)
+{
+    uvec3 b = floatBitsToUint(x);
+    uvec3 a = b & 0x7fffffffu;
+    vec3 r = mix(log2(x), vec3(uintBitsToFloat(0x7fc00000u)), greaterThanEqual(b, uvec3(0x80000000u)));
+    r = mix(r, vec3(uintBitsToFloat(0xff800000u)), lessThan(a, uvec3(0x00800000u)));
+    return mix(r, x, greaterThan(a, uvec3(0x7f800000u)));
+}
+",
         deps: &[],
     },
     Helper {
         name: "dx11_log2",
-        text: log2_vec!("vec4", "uvec4"),
+        text: "vec4 dx11_log2(vec4 x)
+{
+    uvec4 b = floatBitsToUint(x);
+    uvec4 a = b & 0x7fffffffu;
+    vec4 r = mix(log2(x), vec4(uintBitsToFloat(0x7fc00000u)), greaterThanEqual(b, uvec4(0x80000000u)));
+    r = mix(r, vec4(uintBitsToFloat(0xff800000u)), lessThan(a, uvec4(0x00800000u)));
+    return mix(r, x, greaterThan(a, uvec4(0x7f800000u)));
+}
+",
         deps: &[],
     },
 ];
@@ -172,17 +168,38 @@ pub static DX11_LOG2_ABS: [Helper; 4] = [
     },
     Helper {
         name: "dx11_log2_abs",
-        text: log2_abs_vec!("vec2", "uvec2"),
+        text: "vec2 dx11_log2_abs(vec2 x)
+{
+    uvec2 a = floatBitsToUint(x) & 0x7fffffffu;
+    vec2 y = uintBitsToFloat(a);
+    vec2 r = mix(log2(y), vec2(uintBitsToFloat(0xff800000u)), lessThan(a, uvec2(0x00800000u)));
+    return mix(r, y, greaterThan(a, uvec2(0x7f800000u)));
+}
+",
         deps: &[],
     },
     Helper {
         name: "dx11_log2_abs",
-        text: log2_abs_vec!("vec3", "uvec3"),
+        text: "vec3 dx11_log2_abs(vec3 x)
+{
+    uvec3 a = floatBitsToUint(x) & 0x7fffffffu;
+    vec3 y = uintBitsToFloat(a);
+    vec3 r = mix(log2(y), vec3(uintBitsToFloat(0xff800000u)), lessThan(a, uvec3(0x00800000u)));
+    return mix(r, y, greaterThan(a, uvec3(0x7f800000u)));
+}
+",
         deps: &[],
     },
     Helper {
         name: "dx11_log2_abs",
-        text: log2_abs_vec!("vec4", "uvec4"),
+        text: "vec4 dx11_log2_abs(vec4 x)
+{
+    uvec4 a = floatBitsToUint(x) & 0x7fffffffu;
+    vec4 y = uintBitsToFloat(a);
+    vec4 r = mix(log2(y), vec4(uintBitsToFloat(0xff800000u)), lessThan(a, uvec4(0x00800000u)));
+    return mix(r, y, greaterThan(a, uvec4(0x7f800000u)));
+}
+",
         deps: &[],
     },
 ];
