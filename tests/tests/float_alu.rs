@@ -383,3 +383,137 @@ fn double_precision_is_refused_by_name() {
     assert!(err.contains("dmov"), "{err}");
     assert!(err.contains("double"), "{err}");
 }
+
+// ---------------------------------------------------------------------------
+// Drawn on Mesa: the D3D-exact `log` forms at their edge values.
+// ---------------------------------------------------------------------------
+
+/// The inputs of the `log` draws: ±0, ±denormals, ±Inf, NaNs of both signs
+/// (with payloads), negative normals and a few positive normals.
+const LOG_INPUTS: [u32; 16] = [
+    0x0000_0000, // +0
+    0x8000_0000, // -0
+    0x0000_0001, // smallest denormal
+    0x807f_ffff, // largest negative denormal
+    0x7f80_0000, // +Inf
+    0xff80_0000, // -Inf
+    0x7fc0_0000, // NaN
+    0xffc0_0001, // negative NaN with a payload
+    0x7f80_0001, // signalling-pattern NaN
+    0xbf80_0000, // -1
+    0x4000_0000, // 2
+    0x3f00_0000, // 0.5
+    0x7f7f_ffff, // largest normal
+    0x0080_0000, // smallest normal
+    0x8080_0000, // smallest negative normal
+    0x3f80_0000, // 1
+];
+
+/// D3D's `log` of the bits `x` after the source modifier `m` (`""`, `"-"`,
+/// `"|"` for abs): `Ok(bits)` for a special value, `Err(log2)` for a
+/// finite result (compared with a tolerance).
+fn d3d_log(x: u32, m: &str) -> Result<u32, f32> {
+    let v = match m {
+        "|" => x & 0x7fff_ffff,
+        "-" => x ^ 0x8000_0000,
+        _ => x,
+    };
+    let a = v & 0x7fff_ffff;
+    if a > 0x7f80_0000 {
+        Ok(v)
+    } else if a < 0x0080_0000 {
+        Ok(0xff80_0000)
+    } else if v >= 0x8000_0000 {
+        Ok(0x7fc0_0000)
+    } else if v == 0x7f80_0000 {
+        Ok(v)
+    } else {
+        Err(f32::from_bits(v).log2())
+    }
+}
+
+/// A pixel shader of `body` (writing `r0`) under the `webgl2` profile,
+/// drawn with `cb0` = [`LOG_INPUTS`]; returns `r0`'s bits.
+fn draw_log(body: &str) -> [u32; 4] {
+    use dxlower_gles::{Draw, Format, UniformBlock, Vertices};
+    let text = format!(
+        "// Output signature:\n//\n\
+         // Name                 Index   Mask Register SysValue  Format   Used\n\
+         // -------------------- ----- ------ -------- -------- ------- ------\n\
+         // SV_Target                0   xyzw        0   TARGET    uint   xyzw\n//\n\
+         ps_5_0\ndcl_constantbuffer CB0[4], immediateIndexed\ndcl_output o0.xyzw\n\
+         dcl_temps 1\n{body}\nmov o0.xyzw, r0.xyzw\nret\n"
+    );
+    let a = dxlower_dxbc::asm::parse(&text).unwrap_or_else(|e| panic!("assembler: {e}\n{text}"));
+    let input = StageInput {
+        program: &a.program,
+        input_signature: a.input_signature.as_ref(),
+        output_signature: a.output_signature.as_ref(),
+        program_byte_offset: None,
+        rdef: a.rdef.as_ref(),
+    };
+    let ps = dxlower_core::translate_stage(input, &dxlower_tests::build::profile("webgl2"))
+        .unwrap_or_else(|e| panic!("translate: {e}\n{text}"));
+    let vs = "#version 300 es\nin highp vec3 in_POSITION0;\n\
+              void main() { gl_Position = vec4(in_POSITION0, 1.0); }\n";
+    let blocks = [UniformBlock {
+        name: "ConstantBuffer0".into(),
+        data: LOG_INPUTS.iter().flat_map(|w| w.to_le_bytes()).collect(),
+    }];
+    let drawn = dxlower_tests::build::with_gles(|r| {
+        r.draw(&Draw {
+            vs,
+            fs: &ps.glsl,
+            blocks: &blocks,
+            format: Format::Rgba32Ui,
+            width: 1,
+            height: 1,
+            vertices: &Vertices::quad_strip("in_POSITION0"),
+            clear: [0xdead; 4],
+        })
+    })
+    .unwrap_or_else(|e| panic!("draw: {e}\n{}", ps.glsl));
+    drawn.image.pixel(0, 0).expect("one pixel")
+}
+
+#[test]
+fn log_nan_exact_forms_give_d3d_values_on_mesa() {
+    let lanes = ["x", "y", "z", "w"];
+    let mut failures = Vec::new();
+    for reg in 0..4u32 {
+        for m in ["", "-", "|"] {
+            let src = |sw: &str| match m {
+                "|" => format!("|cb0[{reg}].{sw}|"),
+                _ => format!("{m}cb0[{reg}].{sw}"),
+            };
+            // One vec4 read, scalar reads, and the vec2/vec3 widths.
+            let bodies = [
+                format!("log r0.xyzw, {}", src("xyzw")),
+                lanes
+                    .iter()
+                    .map(|l| format!("log r0.{l}, {}", src(l)))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                format!("log r0.xy, {}\nlog r0.zw, {}", src("xyxx"), src("xxzw")),
+                format!("log r0.xyz, {}\nlog r0.w, {}", src("xyzx"), src("w")),
+            ];
+            let got_all: Vec<[u32; 4]> = bodies.iter().map(|b| draw_log(b)).collect();
+            for (body, got) in bodies.iter().zip(&got_all) {
+                for (k, &g) in got.iter().enumerate() {
+                    let x = LOG_INPUTS[reg as usize * 4 + k];
+                    let ok = match d3d_log(x, m) {
+                        Ok(want) => g == want,
+                        Err(want) => (f32::from_bits(g) - want).abs() <= 1e-5 * want.abs().max(1.0),
+                    };
+                    if !ok {
+                        failures.push(format!(
+                            "{body:?} lane {k}: log({m}{x:#010x}) = {g:#010x}, want {:?}",
+                            d3d_log(x, m)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -40,7 +40,10 @@
 //!    NaN`, `inversesqrt(±denormal) = ±Inf` (flushed, as D3D's table);
 //!    `sqrt(-1) = NaN`, `sqrt(-0) = -0`; `log2(±0) = -Inf`,
 //!    `log2(-1) = NaN`, `log2(denormal) = -Inf`. The same holds for the
-//!    folded constants `1.0/0.0`, `inversesqrt(0.0)`, `log2(0.0)`. A
+//!    folded constants `1.0/0.0`, `inversesqrt(0.0)`, `log2(0.0)`. (`log`
+//!    under `nan_exact` is the exception: SwiftShader differs, so
+//!    `dx11_log2`/`dx11_log2_abs` decide the special values from the
+//!    bits.) A
 //!    guard (`x == 0.0 ? … : …`) would cost a select per lane on every
 //!    `rsq` — fxc's `normalize` — for drivers we cannot observe here; the
 //!    risk stays documented per handler instead. `rsq` stays

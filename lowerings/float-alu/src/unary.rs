@@ -7,7 +7,7 @@
 //! the built-in, which is componentwise for every `genType`.
 
 use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
-use dxlower_dxbc::{Instruction, Opcode};
+use dxlower_dxbc::{Instruction, Modifier, Opcode};
 
 /// `d.m = f(s.m);`
 fn call<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, f: &str) -> Result<(), LowerError> {
@@ -56,43 +56,153 @@ register_handler! {
 /// SwiftShader (WebGL2 in headless Chromium) returns -127 for `log2(±0)`
 /// and for denormals, and 0 for `log2(-1)` (measured; conformance rows
 /// vkd3d_float_133, vkd3d_proton_float_132). Under the `nan_exact` profile
-/// switch (D3D-exact special values) the `dx11_log2` helper decides the
-/// special cases from the bits — NaN passes through, ±0 and denormals give
-/// -Inf, negative values NaN — and calls `log2` only for positive normal
-/// values and +Inf; plain `log2` otherwise (documented risk).
+/// switch (D3D-exact special values) a helper decides the special cases
+/// from the bits — NaN passes through, ±0 and denormals give -Inf,
+/// negative values NaN — and keeps `log2` only for positive normal values
+/// and +Inf; one helper per width, selecting with `mix(…, bvecN)` for
+/// vectors. When the source carries the `abs` modifier the value cannot be
+/// negative, so `dx11_log2_abs` takes the unmodified source, clears the
+/// sign bit itself (D3D's `abs`) and has no negative test. Plain `log2`
+/// otherwise (documented risk).
 ///
 /// **Example**:
 /// ```text
 /// log r0.xy, |r1.xyxx|   →   r0.xy = log2(abs(r1.xy));
-///               (nan_exact)   r0.xy = dx11_log2(abs(r1.xy));
+///               (nan_exact)   r0.xy = dx11_log2_abs(r1.xy);
+/// log r0.z, r1.z         →   (nan_exact) r0.z = dx11_log2(r1.z);
 /// ```
 fn lower_log<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>) -> Result<(), LowerError> {
-    if cx.nan_exact() {
-        cx.helper(&DX11_LOG2);
-        call(inst, cx, "dx11_log2")
+    if !cx.nan_exact() {
+        return call(inst, cx, "log2");
+    }
+    let d = cx.dst(inst, 0)?;
+    let s = cx.src(inst, 1, Ty::Float, d.mask)?;
+    let lanes = usize::from(s.width().clamp(1, 4)) - 1;
+    if s.operand().modifier == Modifier::Abs {
+        let h = &DX11_LOG2_ABS[lanes];
+        cx.helper(h);
+        let s = s.without_modifier();
+        cx.assign(d, Ty::Float, d.width(), &format_args!("{}({s})", h.name))
     } else {
-        call(inst, cx, "log2")
+        let h = &DX11_LOG2[lanes];
+        cx.helper(h);
+        cx.assign(d, Ty::Float, d.width(), &format_args!("{}({s})", h.name))
     }
 }
 
-/// D3D `log`: special values from the bits (no `isnan`, which some HLSL
-/// back ends fold away), `log2` for positive normal values and +Inf.
-pub static DX11_LOG2: Helper = Helper {
-    name: "dx11_log2",
-    text: "float dx11_log2(float x)
+/// D3D `log` of `float`, `vec2`, `vec3`, `vec4` (index: lanes - 1). From
+/// the bits, in priority order: a NaN passes through unchanged, ±0 and
+/// ±denormals give -Inf, any other negative value (and -Inf) gives NaN;
+/// positive normal values and +Inf take `log2`. No `isnan` (some HLSL back
+/// ends fold it away); the vector forms select per lane with `mix(…,
+/// bvecN)`, which ignores the unselected (possibly undefined) `log2` lane.
+pub static DX11_LOG2: [Helper; 4] = [
+    Helper {
+        name: "dx11_log2",
+        text: "float dx11_log2(float x)
 {
     uint b = floatBitsToUint(x);
-    if ((b & 0x7fffffffu) > 0x7f800000u) return x;
-    if ((b & 0x7f800000u) == 0u) return uintBitsToFloat(0xff800000u);
-    if (b >= 0x80000000u) return uintBitsToFloat(0x7fc00000u);
-    return log2(x);
+    uint a = b & 0x7fffffffu;
+    return a > 0x7f800000u ? x : (a < 0x00800000u ? uintBitsToFloat(0xff800000u) : (b >= 0x80000000u ? uintBitsToFloat(0x7fc00000u) : log2(x)));
 }
-vec2 dx11_log2(vec2 v) { return vec2(dx11_log2(v.x), dx11_log2(v.y)); }
-vec3 dx11_log2(vec3 v) { return vec3(dx11_log2(v.x), dx11_log2(v.y), dx11_log2(v.z)); }
-vec4 dx11_log2(vec4 v) { return vec4(dx11_log2(v.x), dx11_log2(v.y), dx11_log2(v.z), dx11_log2(v.w)); }
 ",
-    deps: &[],
-};
+        deps: &[],
+    },
+    Helper {
+        name: "dx11_log2",
+        text: "vec2 dx11_log2(vec2 x)
+{
+    uvec2 b = floatBitsToUint(x);
+    uvec2 a = b & 0x7fffffffu;
+    vec2 r = mix(log2(x), vec2(uintBitsToFloat(0x7fc00000u)), greaterThanEqual(b, uvec2(0x80000000u)));
+    r = mix(r, vec2(uintBitsToFloat(0xff800000u)), lessThan(a, uvec2(0x00800000u)));
+    return mix(r, x, greaterThan(a, uvec2(0x7f800000u)));
+}
+",
+        deps: &[],
+    },
+    Helper {
+        name: "dx11_log2",
+        text: "vec3 dx11_log2(vec3 x)
+{
+    uvec3 b = floatBitsToUint(x);
+    uvec3 a = b & 0x7fffffffu;
+    vec3 r = mix(log2(x), vec3(uintBitsToFloat(0x7fc00000u)), greaterThanEqual(b, uvec3(0x80000000u)));
+    r = mix(r, vec3(uintBitsToFloat(0xff800000u)), lessThan(a, uvec3(0x00800000u)));
+    return mix(r, x, greaterThan(a, uvec3(0x7f800000u)));
+}
+",
+        deps: &[],
+    },
+    Helper {
+        name: "dx11_log2",
+        text: "vec4 dx11_log2(vec4 x)
+{
+    uvec4 b = floatBitsToUint(x);
+    uvec4 a = b & 0x7fffffffu;
+    vec4 r = mix(log2(x), vec4(uintBitsToFloat(0x7fc00000u)), greaterThanEqual(b, uvec4(0x80000000u)));
+    r = mix(r, vec4(uintBitsToFloat(0xff800000u)), lessThan(a, uvec4(0x00800000u)));
+    return mix(r, x, greaterThan(a, uvec4(0x7f800000u)));
+}
+",
+        deps: &[],
+    },
+];
+
+/// D3D `log` of `|x|` for a source with the `abs` modifier, called with the
+/// unmodified source: the sign bit is cleared from the bits (D3D's `abs`,
+/// also for NaN), so no lane can be negative and [`DX11_LOG2`]'s negative
+/// test is dead. A NaN gives `|x|`, ±0 and ±denormals -Inf, anything else
+/// `log2(|x|)`. Index: lanes - 1.
+pub static DX11_LOG2_ABS: [Helper; 4] = [
+    Helper {
+        name: "dx11_log2_abs",
+        text: "float dx11_log2_abs(float x)
+{
+    uint a = floatBitsToUint(x) & 0x7fffffffu;
+    float y = uintBitsToFloat(a);
+    return a > 0x7f800000u ? y : (a < 0x00800000u ? uintBitsToFloat(0xff800000u) : log2(y));
+}
+",
+        deps: &[],
+    },
+    Helper {
+        name: "dx11_log2_abs",
+        text: "vec2 dx11_log2_abs(vec2 x)
+{
+    uvec2 a = floatBitsToUint(x) & 0x7fffffffu;
+    vec2 y = uintBitsToFloat(a);
+    vec2 r = mix(log2(y), vec2(uintBitsToFloat(0xff800000u)), lessThan(a, uvec2(0x00800000u)));
+    return mix(r, y, greaterThan(a, uvec2(0x7f800000u)));
+}
+",
+        deps: &[],
+    },
+    Helper {
+        name: "dx11_log2_abs",
+        text: "vec3 dx11_log2_abs(vec3 x)
+{
+    uvec3 a = floatBitsToUint(x) & 0x7fffffffu;
+    vec3 y = uintBitsToFloat(a);
+    vec3 r = mix(log2(y), vec3(uintBitsToFloat(0xff800000u)), lessThan(a, uvec3(0x00800000u)));
+    return mix(r, y, greaterThan(a, uvec3(0x7f800000u)));
+}
+",
+        deps: &[],
+    },
+    Helper {
+        name: "dx11_log2_abs",
+        text: "vec4 dx11_log2_abs(vec4 x)
+{
+    uvec4 a = floatBitsToUint(x) & 0x7fffffffu;
+    vec4 y = uintBitsToFloat(a);
+    vec4 r = mix(log2(y), vec4(uintBitsToFloat(0xff800000u)), lessThan(a, uvec4(0x00800000u)));
+    return mix(r, y, greaterThan(a, uvec4(0x7f800000u)));
+}
+",
+        deps: &[],
+    },
+];
 
 register_handler! {
     opcodes: &[Opcode::Log],

@@ -13,20 +13,22 @@ vec4 r2;
 vec4 r3;
 vec4 TempArray0[4];
 uvec4 TempArray0_u[4];
+vec2 dx11_log2_abs(vec2 x)
+{
+    uvec2 a = floatBitsToUint(x) & 0x7fffffffu;
+    vec2 y = uintBitsToFloat(a);
+    vec2 r = mix(log2(y), vec2(uintBitsToFloat(0xff800000u)), lessThan(a, uvec2(0x00800000u)));
+    return mix(r, y, greaterThan(a, uvec2(0x7f800000u)));
+}
 float dx11_log2(float x)
 {
     uint b = floatBitsToUint(x);
-    if ((b & 0x7fffffffu) > 0x7f800000u) return x;
-    if ((b & 0x7f800000u) == 0u) return uintBitsToFloat(0xff800000u);
-    if (b >= 0x80000000u) return uintBitsToFloat(0x7fc00000u);
-    return log2(x);
+    uint a = b & 0x7fffffffu;
+    return a > 0x7f800000u ? x : (a < 0x00800000u ? uintBitsToFloat(0xff800000u) : (b >= 0x80000000u ? uintBitsToFloat(0x7fc00000u) : log2(x)));
 }
-vec2 dx11_log2(vec2 v) { return vec2(dx11_log2(v.x), dx11_log2(v.y)); }
-vec3 dx11_log2(vec3 v) { return vec3(dx11_log2(v.x), dx11_log2(v.y), dx11_log2(v.z)); }
-vec4 dx11_log2(vec4 v) { return vec4(dx11_log2(v.x), dx11_log2(v.y), dx11_log2(v.z), dx11_log2(v.w)); }
 void main()
 {
-    r0.xy = dx11_log2(abs(r1.xy));
+    r0.xy = dx11_log2_abs(r1.xy);
     r0.z = dx11_log2(cb0.data[3].w);
     return;
 }
