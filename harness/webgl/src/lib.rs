@@ -316,9 +316,11 @@ pub enum OutputType {
 ///   back end the draw is where the pipeline is built (see
 ///   [`CHROMIUM_FLAGS`]).
 ///
-/// The colour attachments follow [`Timed::outputs`]: one per location up
-/// to the highest, `RGBA32I`/`RGBA32UI` for integer outputs, `RGBA8`
-/// otherwise.
+/// The colour attachments follow [`Timed::outputs`]: one at each location
+/// an output uses, `RGBA32I`/`RGBA32UI` for integer outputs, `RGBA8`
+/// otherwise, and draw buffer `NONE` at the locations between (WebGL
+/// rejects a draw with a draw buffer no output writes); with no outputs,
+/// an `RGBA8` attachment at 0 that is only read back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timed {
     /// The stage whose compile is timed.
@@ -352,7 +354,7 @@ impl Timed {
 /// location: `[layout(location = N)] out [precision] TYPE NAME[[K]];`, one
 /// declaration per line (an array takes K locations from N; a
 /// declaration with no location is at 0). What does not parse is left
-/// out, which gives it an `RGBA8` attachment.
+/// out, which makes the draw buffer at its location `NONE`.
 pub fn fragment_outputs(fs: &str) -> Vec<(u32, OutputType)> {
     let mut out = Vec::new();
     for line in fs.lines() {
