@@ -8,7 +8,9 @@
 //!   pixel shader linked with a vertex shader that passes `POSITION`
 //!   through);
 //! - the programs go to Chromium in pages of [`PER_PAGE`] (one browser
-//!   start each), as timing jobs of the harness (`dxlower_webgl::Timed`):
+//!   start each, and a trivial program first whose figures are dropped, so
+//!   that no shader pays for starting ANGLE's translator or SwiftShader's
+//!   JIT), as timing jobs of the harness (`dxlower_webgl::Timed`):
 //!   the measured stage's `compileShader` with its status query,
 //!   `linkProgram` with its status query, and the first draw (uniform
 //!   blocks bound to zero-filled buffers, a 4×4 target, one triangle, a
@@ -37,6 +39,12 @@ use std::process::ExitCode;
 /// Programs per page load: enough that Chromium's start (about 1.5 s) is
 /// a small part of a page, few enough that the progress bar moves.
 const PER_PAGE: usize = 100;
+
+/// The warm-up program of every page: its vertex shader…
+const WARM_UP_VS: &str = "#version 300 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+/// …and its fragment shader.
+const WARM_UP_FS: &str =
+    "#version 300 es\nprecision highp float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
 
 /// One shader translated for the browser: the measured stage and the
 /// program it is timed in.
@@ -174,20 +182,37 @@ pub fn run(
     let mut page_loads = 0;
     for chunk in jobs.chunks(PER_PAGE) {
         let mut batch = Batch::default();
+        // A trivial program first, whose figures are dropped: the first
+        // compile, link and draw of a page also start ANGLE's translator
+        // and SwiftShader's JIT.
+        batch.time(Stage::Fragment, WARM_UP_VS, WARM_UP_FS, 1);
         for (_, _, t) in chunk {
             batch.time(t.measured, &t.vs, &t.fs, reps_u32);
         }
         let report = match browser.run(&batch) {
             Ok(r) => r,
             Err(e) => {
-                bar.finish_and_clear();
-                eprintln!("dxlower: {e}");
-                return ExitCode::FAILURE;
+                // A page that fails (a time-out) loses its programs, not
+                // the run.
+                let e = e.to_string();
+                let first = e.lines().next().unwrap_or("");
+                for (i, p, _) in chunk {
+                    failures.push(format!(
+                        "{} ({}): its page failed: {first}",
+                        blobs[*i].rel, profiles[*p].name
+                    ));
+                }
+                bar.println(format!(
+                    "dxlower: a page of {} programs failed: {e}",
+                    chunk.len()
+                ));
+                bar.inc(chunk.len() as u64);
+                continue;
             }
         };
         page_loads += report.page_loads;
         info.get_or_insert(report.info);
-        for ((i, p, t), timing) in chunk.iter().zip(report.times) {
+        for ((i, p, t), timing) in chunk.iter().zip(report.times.into_iter().skip(1)) {
             let Timing {
                 program,
                 error,

@@ -650,10 +650,12 @@ enum Job<'a> {
 impl Job<'_> {
     /// How many plain jobs this one weighs for the time limit of a page: a
     /// timed program is a compile, a link and a draw per repetition, and
-    /// a draw on SwiftShader may cost a second or so.
+    /// the first draw of a large corpus shader on SwiftShader can take
+    /// seconds on a loaded machine (a page of 100 corpus programs at 3
+    /// repetitions once took more than 6 minutes).
     fn weight(&self) -> usize {
         match self {
-            Job::Time { reps, .. } => 5 * (*reps).max(1) as usize,
+            Job::Time { reps, .. } => 25 * (*reps).max(1) as usize,
             _ => 1,
         }
     }
