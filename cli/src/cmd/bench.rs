@@ -61,6 +61,11 @@ pub struct Args {
     /// every translated shader (see `cmd::bench_driver`).
     #[arg(long)]
     pub driver: bool,
+    /// With `--driver`: measure WebGL2 in headless Chromium (ANGLE)
+    /// instead of Mesa: compile, link and first-draw wall time of every
+    /// translated shader (see `cmd::bench_browser`).
+    #[arg(long, requires = "driver")]
+    pub browser: bool,
     /// With `--driver`: a second profile measured in the same run, and the
     /// per-shader ratios against it.
     #[arg(long, requires = "driver", value_name = "PROFILE")]
@@ -326,7 +331,12 @@ pub fn run(args: Args) -> ExitCode {
             Ok(c) => c,
             Err(code) => return code,
         };
-        return super::bench_driver::run(
+        let measure = if args.browser {
+            super::bench_browser::run
+        } else {
+            super::bench_driver::run
+        };
+        return measure(
             &blobs,
             &profile,
             compare.as_ref(),

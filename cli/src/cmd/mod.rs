@@ -4,6 +4,7 @@ use dxlower_core::{Profile, StageGlsl};
 use std::process::ExitCode;
 
 pub mod bench;
+pub mod bench_browser;
 pub mod bench_driver;
 pub mod bench_peer;
 pub mod disasm;

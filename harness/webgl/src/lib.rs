@@ -8,8 +8,9 @@
 //! only, WebGL's reserved identifiers and limits.
 //!
 //! The crate knows nothing of DXBC: a [`Batch`] holds GLSL stages to
-//! compile, vertex/fragment pairs to link and programs to draw; [`Browser::run`]
-//! answers with the compile logs, link logs and rendered texels.
+//! compile, vertex/fragment pairs to link, programs to draw and programs to
+//! time; [`Browser::run`] answers with the compile logs, link logs,
+//! rendered texels and times (see [`Timed`] for what a time covers).
 //!
 //! How it runs:
 //! - One page is generated per batch: the jobs as JSON in a
@@ -22,9 +23,9 @@
 //! - Chromium runs headless as root with `--no-sandbox`,
 //!   `--use-angle=swiftshader --enable-unsafe-swiftshader` (WebGL on the
 //!   CPU), no background networking, component updates, sync, first-run
-//!   tasks or QUIC, no pipeline warm-up at link time (see
-//!   [`CHROMIUM_FLAGS`]), and a fresh `--user-data-dir` in a temporary
-//!   directory removed afterwards. Nothing is downloaded.
+//!   tasks or QUIC, no pipeline warm-up at link time, no GPU program or
+//!   shader cache (see [`CHROMIUM_FLAGS`]), and a fresh `--user-data-dir`
+//!   in a temporary directory removed afterwards. Nothing is downloaded.
 //! - Every extension the context offers is enabled before the jobs run.
 //! - If the WebGL context is lost in the middle of a batch, the job that was
 //!   running is reported with the loss and the rest run in a new page.
@@ -69,7 +70,13 @@ const RESULT_ID: &str = "dxlower-result";
 /// builds its pipeline, so what is checked is unchanged (measured: the same
 /// 1662 of 1692 corpus programs link either way, in 16.6 s instead of
 /// 162 s).
-pub const CHROMIUM_FLAGS: [&str; 10] = [
+///
+/// `--disable-gpu-program-cache --disable-gpu-shader-disk-cache` keep
+/// Chromium from handing a program it has linked before back from its
+/// cache: the same text occurs in more than one job of a batch (the same
+/// pass-through vertex shader, two profiles that write the same GLSL), and
+/// a [`Timed`] job must pay the full compile and link every time.
+pub const CHROMIUM_FLAGS: [&str; 12] = [
     "--headless",
     "--no-sandbox",
     "--use-angle=swiftshader",
@@ -80,6 +87,8 @@ pub const CHROMIUM_FLAGS: [&str; 10] = [
     "--no-first-run",
     "--disable-quic",
     "--disable-angle-features=warmUpPipelineCacheAtLink",
+    "--disable-gpu-program-cache",
+    "--disable-gpu-shader-disk-cache",
 ];
 
 /// What can go wrong running the browser. Each variant that involves a run
@@ -270,8 +279,134 @@ impl Draw {
     }
 }
 
+/// The component type of a fragment output, which decides the format of
+/// the colour attachment a [`Timed`] draw gives its location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutputType {
+    /// `float`/`vecN`: an `RGBA8` attachment.
+    Float,
+    /// `int`/`ivecN`: an `RGBA32I` attachment.
+    Int,
+    /// `uint`/`uvecN`: an `RGBA32UI` attachment.
+    Uint,
+}
+
+/// A program whose driver cost is timed in the page, [`Timed::reps`]
+/// times, each repetition with objects of its own and with
+/// `// rep J.R` (job and repetition) inserted after the `#version` line of
+/// both stages, so that no cache can hand one repetition's or one job's
+/// work to another. Every time is wall time in the page, taken with
+/// `performance.now()` (Chromium gives a page that is not cross-origin
+/// isolated 0.1 ms steps with jitter); a command that only queues is
+/// followed by a query that waits for the GPU process, and the command
+/// queue is drained (`getError`) before each clock starts:
+/// - `compile`: `compileShader` of the measured stage and
+///   `getShaderParameter(COMPILE_STATUS)` (the partner stage is compiled
+///   before, untimed);
+/// - `link`: `linkProgram` and `getProgramParameter(LINK_STATUS)`;
+/// - `draw`: the first draw with the program, into a 4×4 framebuffer made
+///   (and cleared and read back, so that it exists) before the clock
+///   starts: `useProgram`, a zero-filled buffer bound to every active
+///   uniform block (sized by `UNIFORM_BLOCK_DATA_SIZE`), a texture unit of
+///   its own for every active sampler (no texture bound: it reads as
+///   incomplete), a triangle covering the target in every float vertex
+///   attribute (zero for integer ones), `drawArrays(TRIANGLES, 0, 3)` and a
+///   1-pixel `readPixels` that waits for the draw. Under ANGLE's Vulkan
+///   back end the draw is where the pipeline is built (see
+///   [`CHROMIUM_FLAGS`]).
+///
+/// The colour attachments follow [`Timed::outputs`]: one at each location
+/// an output uses, `RGBA32I`/`RGBA32UI` for integer outputs, `RGBA8`
+/// otherwise, and draw buffer `NONE` at the locations between (WebGL
+/// rejects a draw with a draw buffer no output writes); with no outputs,
+/// an `RGBA8` attachment at 0 that is only read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timed {
+    /// The stage whose compile is timed.
+    pub measured: Stage,
+    /// Vertex shader text.
+    pub vs: String,
+    /// Fragment shader text.
+    pub fs: String,
+    /// Repetitions (at least one runs); [`Timing`] holds the fastest of
+    /// each figure.
+    pub reps: u32,
+    /// The fragment outputs by location.
+    pub outputs: Vec<(u32, OutputType)>,
+}
+
+impl Timed {
+    /// A program to time, its fragment outputs read from the fragment
+    /// shader's declarations (see [`fragment_outputs`]).
+    pub fn new(measured: Stage, vs: &str, fs: &str, reps: u32) -> Timed {
+        Timed {
+            measured,
+            vs: vs.to_string(),
+            fs: fs.to_string(),
+            reps,
+            outputs: fragment_outputs(fs),
+        }
+    }
+}
+
+/// The outputs a GLSL ES 3.00 fragment shader declares at global scope, by
+/// location: `[layout(location = N)] out [precision] TYPE NAME[[K]];`, one
+/// declaration per line (an array takes K locations from N; a
+/// declaration with no location is at 0). What does not parse is left
+/// out, which makes the draw buffer at its location `NONE`.
+pub fn fragment_outputs(fs: &str) -> Vec<(u32, OutputType)> {
+    let mut out = Vec::new();
+    for line in fs.lines() {
+        let mut line = line.trim();
+        let mut location = 0u32;
+        if let Some(rest) = line.strip_prefix("layout") {
+            let Some((inside, after)) = rest
+                .trim_start()
+                .strip_prefix('(')
+                .and_then(|r| r.split_once(')'))
+            else {
+                continue;
+            };
+            for q in inside.split(',') {
+                if let Some((k, v)) = q.split_once('=') {
+                    if k.trim() == "location" {
+                        location = v.trim().parse().unwrap_or(0);
+                    }
+                }
+            }
+            line = after.trim_start();
+        }
+        let mut words = line.split_whitespace();
+        if words.next() != Some("out") {
+            continue;
+        }
+        let mut ty = words.next();
+        if matches!(ty, Some("highp" | "mediump" | "lowp")) {
+            ty = words.next();
+        }
+        let kind = match ty {
+            Some("float" | "vec2" | "vec3" | "vec4") => OutputType::Float,
+            Some("int" | "ivec2" | "ivec3" | "ivec4") => OutputType::Int,
+            Some("uint" | "uvec2" | "uvec3" | "uvec4") => OutputType::Uint,
+            _ => continue,
+        };
+        let name: String = words.collect::<Vec<_>>().join("");
+        let count = name
+            .split_once('[')
+            .and_then(|(_, r)| r.split_once(']'))
+            .and_then(|(n, _)| n.trim().parse::<u32>().ok())
+            .unwrap_or(1);
+        for i in 0..count {
+            out.push((location + i, kind));
+        }
+    }
+    out
+}
+
 /// Everything one page load does: stages compiled alone, programs linked,
-/// programs drawn. Results come back in the same order, list by list.
+/// programs drawn, programs timed. Results come back in the same order,
+/// list by list.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Batch {
     /// Stages compiled on their own.
@@ -280,6 +415,8 @@ pub struct Batch {
     pub links: Vec<(String, String)>,
     /// Programs drawn.
     pub draws: Vec<Draw>,
+    /// Programs timed.
+    pub times: Vec<Timed>,
 }
 
 impl Batch {
@@ -301,9 +438,17 @@ impl Batch {
         self.draws.len() - 1
     }
 
+    /// Adds a program to time (see [`Timed`]): the compile of `measured`,
+    /// the link and the first draw, `reps` times; returns its index in
+    /// [`Report::times`].
+    pub fn time(&mut self, measured: Stage, vs: &str, fs: &str, reps: u32) -> usize {
+        self.times.push(Timed::new(measured, vs, fs, reps));
+        self.times.len() - 1
+    }
+
     /// The number of jobs.
     pub fn len(&self) -> usize {
-        self.compiles.len() + self.links.len() + self.draws.len()
+        self.compiles.len() + self.links.len() + self.draws.len() + self.times.len()
     }
 
     /// Whether the batch has no jobs.
@@ -401,6 +546,34 @@ impl Drawn {
     }
 }
 
+/// The outcome of timing one program: the fastest of the repetitions for
+/// each figure on its own, in milliseconds of wall time in the page (see
+/// [`Timed`]).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+pub struct Timing {
+    /// Compiling and linking the program (the first repetition's logs).
+    pub program: LinkLog,
+    /// What went wrong in any repetition (a stage that did not compile, a
+    /// program that did not link, a GL error of the draw, too many
+    /// outputs); `None` when every figure is valid.
+    pub error: Option<String>,
+    /// `compileShader` of the measured stage with its status query.
+    pub compile_ms: f64,
+    /// `linkProgram` with its status query.
+    pub link_ms: f64,
+    /// The first draw and its 1-pixel read-back.
+    pub draw_ms: f64,
+    /// Repetitions run.
+    pub reps: u32,
+}
+
+impl Timing {
+    /// Compile, link and first draw together.
+    pub fn total_ms(&self) -> f64 {
+        self.compile_ms + self.link_ms + self.draw_ms
+    }
+}
+
 /// The context the batch ran in.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ContextInfo {
@@ -415,7 +588,7 @@ pub struct ContextInfo {
 }
 
 /// What a batch produced.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
     /// The context (of the first page load).
     pub info: ContextInfo,
@@ -425,6 +598,8 @@ pub struct Report {
     pub links: Vec<LinkLog>,
     /// One per [`Batch::draws`].
     pub draws: Vec<Drawn>,
+    /// One per [`Batch::times`].
+    pub times: Vec<Timing>,
     /// Page loads used (more than one only after a lost context).
     pub page_loads: usize,
     /// Time spent in the browser.
@@ -463,6 +638,27 @@ enum Job<'a> {
         height: u32,
         clear: [u32; 4],
     },
+    Time {
+        measured: Stage,
+        vs: &'a str,
+        fs: &'a str,
+        reps: u32,
+        outputs: &'a [(u32, OutputType)],
+    },
+}
+
+impl Job<'_> {
+    /// How many plain jobs this one weighs for the time limit of a page: a
+    /// timed program is a compile, a link and a draw per repetition, and
+    /// the first draw of a large corpus shader on SwiftShader can take
+    /// seconds on a loaded machine (a page of 100 corpus programs at 3
+    /// repetitions once took more than 6 minutes).
+    fn weight(&self) -> usize {
+        match self {
+            Job::Time { reps, .. } => 25 * (*reps).max(1) as usize,
+            _ => 1,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -483,6 +679,7 @@ struct AttributeJson<'a> {
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Answer {
+    Timing(Box<Timing>),
     Drawn(Box<Drawn>),
     Link(LinkLog),
     Compile(CompileLog),
@@ -702,6 +899,13 @@ impl Browser {
             })
             .chain(batch.links.iter().map(|(vs, fs)| Job::Link { vs, fs }))
             .chain(batch.draws.iter().map(Job::of_draw))
+            .chain(batch.times.iter().map(|t| Job::Time {
+                measured: t.measured,
+                vs: &t.vs,
+                fs: &t.fs,
+                reps: t.reps,
+                outputs: &t.outputs,
+            }))
             .collect();
         let mut answers: Vec<Answer> = Vec::with_capacity(jobs.len());
         let mut info = None;
@@ -731,12 +935,15 @@ impl Browser {
             page_loads,
             ..Report::default()
         };
-        let (nc, nl) = (batch.compiles.len(), batch.links.len());
+        let nc = batch.compiles.len();
+        let nl = nc + batch.links.len();
+        let nd = nl + batch.draws.len();
         for (i, a) in answers.into_iter().enumerate() {
-            match (i < nc, i < nc + nl, a) {
-                (true, _, Answer::Compile(c)) => report.compiles.push(c),
-                (false, true, Answer::Link(l)) => report.links.push(l),
-                (false, false, Answer::Drawn(d)) => report.draws.push(*d),
+            match (i < nc, i < nl, i < nd, a) {
+                (true, _, _, Answer::Compile(c)) => report.compiles.push(c),
+                (false, true, _, Answer::Link(l)) => report.links.push(l),
+                (false, false, true, Answer::Drawn(d)) => report.draws.push(*d),
+                (false, false, false, Answer::Timing(t)) => report.times.push(*t),
                 _ => return Err(Error::Parse(format!("result {i} has the wrong shape"))),
             }
         }
@@ -778,7 +985,8 @@ impl Browser {
 
     /// One page load.
     fn load(&self, jobs: &[Job<'_>]) -> Result<PageOutput, Error> {
-        let (text, err_text) = self.dump(page(jobs)?, jobs.len())?;
+        let weight = jobs.iter().map(Job::weight).sum();
+        let (text, err_text) = self.dump(page(jobs)?, weight)?;
         if text == "pending" {
             return Err(Error::Page {
                 message: "the page script did not run".into(),
@@ -936,6 +1144,23 @@ mod tests {
     }
 
     #[test]
+    fn fragment_outputs_by_location() {
+        let fs = "#version 300 es\nprecision highp float;\nout highp vec4 a;\n\
+                  layout(location = 1) out highp ivec4 b;\n  layout(location=2) out uvec2 c[2];\n\
+                  layout(std140) uniform B { vec4 d; } cb;\nin highp vec4 v;\nvoid main() {}\n";
+        assert_eq!(
+            fragment_outputs(fs),
+            vec![
+                (0, OutputType::Float),
+                (1, OutputType::Int),
+                (2, OutputType::Uint),
+                (3, OutputType::Uint)
+            ]
+        );
+        assert_eq!(fragment_outputs("out foo x;\n"), vec![]);
+    }
+
+    #[test]
     fn answers_parse_by_shape() {
         let v: Vec<Answer> = serde_json::from_str(
             r#"[{"ok":true,"log":""},
@@ -943,9 +1168,12 @@ mod tests {
                 {"program":{"vs":{"ok":true,"log":""},"fs":{"ok":true,"log":""},"linked":true,"log":""},
                  "error":null,"inactive_attributes":[],"inactive_blocks":[],
                  "texels":[{"value":[1,2,3,4],"count":4,"first":[0,0]}],
-                 "distinct_truncated":false,"width":2,"height":2}]"#,
+                 "distinct_truncated":false,"width":2,"height":2},
+                {"program":{"vs":{"ok":true,"log":""},"fs":{"ok":true,"log":""},"linked":true,"log":""},
+                 "error":null,"compile_ms":0.5,"link_ms":0.25,"draw_ms":4,"reps":3}]"#,
         )
         .unwrap();
+        assert!(matches!(&v[3], Answer::Timing(t) if t.total_ms() == 4.75 && t.reps == 3));
         assert!(matches!(&v[0], Answer::Compile(c) if c.ok));
         assert!(
             matches!(&v[1], Answer::Link(l) if !l.ok() && l.failure().contains("fragment shader did not compile:\ne"))

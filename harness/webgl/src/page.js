@@ -252,6 +252,241 @@
       r.texels = list;
     }
 
+    // `text` with `tag` as a line of its own after the first (#version).
+    function tagged(text, tag) {
+      var i = text.indexOf("\n");
+      return i < 0 ? text + "\n" + tag + "\n" : text.slice(0, i + 1) + tag + "\n" + text.slice(i + 1);
+    }
+
+    var INT_TYPES = [
+      gl.INT, gl.INT_VEC2, gl.INT_VEC3, gl.INT_VEC4,
+    ];
+    var UINT_TYPES = [
+      gl.UNSIGNED_INT, gl.UNSIGNED_INT_VEC2, gl.UNSIGNED_INT_VEC3, gl.UNSIGNED_INT_VEC4,
+    ];
+    // A triangle covering the target, as vec4s.
+    var COVER = new Float32Array([-1, -1, 0, 1, 3, -1, 0, 1, -1, 3, 0, 1]);
+    var TIME_SIZE = 4;
+
+    // One repetition of a timing job (see `Timed` in lib.rs): the
+    // measured stage's compile, the link and the first draw, each timed
+    // with performance.now() after the command queue was drained by a
+    // synchronous query (getError). Writes the logs into `r` on the first
+    // repetition; returns the three times, or null after a failure (with
+    // `r.error` set).
+    function timeOnce(job, tag, r, first) {
+      var fsMeasured = job.measured === "fragment";
+      var vsSource = tagged(job.vs, tag);
+      var fsSource = tagged(job.fs, tag);
+      var partner = compile(fsMeasured ? "vertex" : "fragment", fsMeasured ? vsSource : fsSource);
+      var sh = gl.createShader(fsMeasured ? gl.FRAGMENT_SHADER : gl.VERTEX_SHADER);
+      var p = gl.createProgram();
+      var objects = { shaders: [partner.sh, sh], program: p, buffers: [], renderbuffers: [], fb: null, vao: null };
+      var t = null;
+      try {
+        if (!sh || !p || !partner.sh) {
+          r.error = LOST;
+          return null;
+        }
+        gl.shaderSource(sh, fsMeasured ? fsSource : vsSource);
+        gl.getError();
+        var t0 = performance.now();
+        gl.compileShader(sh);
+        var ok = gl.getShaderParameter(sh, gl.COMPILE_STATUS) === true;
+        var t1 = performance.now();
+        var measured = { ok: ok, log: gl.getShaderInfoLog(sh) || "" };
+        if (first) {
+          r.program.vs = fsMeasured ? partner.r : measured;
+          r.program.fs = fsMeasured ? measured : partner.r;
+        }
+        if (!ok || !partner.r.ok) {
+          r.error = "a stage did not compile";
+          return null;
+        }
+        gl.attachShader(p, objects.shaders[0]);
+        gl.attachShader(p, sh);
+        gl.getError();
+        var t2 = performance.now();
+        gl.linkProgram(p);
+        var linked = gl.getProgramParameter(p, gl.LINK_STATUS) === true;
+        var t3 = performance.now();
+        if (first) {
+          r.program.linked = linked;
+          r.program.log = gl.getProgramInfoLog(p) || "";
+        }
+        if (!linked) {
+          r.error = "the program did not link";
+          return null;
+        }
+
+        // What the draw needs, made before its clock starts.
+        var blocks = [];
+        var nblocks = gl.getProgramParameter(p, gl.ACTIVE_UNIFORM_BLOCKS);
+        for (var b = 0; b < nblocks; b++) {
+          var size = gl.getActiveUniformBlockParameter(p, b, gl.UNIFORM_BLOCK_DATA_SIZE);
+          var ubo = gl.createBuffer();
+          objects.buffers.push(ubo);
+          gl.bindBuffer(gl.UNIFORM_BUFFER, ubo);
+          gl.bufferData(gl.UNIFORM_BUFFER, new Uint8Array(Math.max(size, 16)), gl.STATIC_DRAW);
+          blocks.push(ubo);
+        }
+        gl.bindBuffer(gl.UNIFORM_BUFFER, null);
+        var samplers = [];
+        var nuniforms = gl.getProgramParameter(p, gl.ACTIVE_UNIFORMS);
+        for (var u = 0; u < nuniforms; u++) {
+          var info = gl.getActiveUniform(p, u);
+          if (info && SAMPLERS.indexOf(info.type) >= 0) {
+            var loc = gl.getUniformLocation(p, info.name);
+            if (loc) samplers.push(loc);
+          }
+        }
+        var cover = gl.createBuffer();
+        objects.buffers.push(cover);
+        gl.bindBuffer(gl.ARRAY_BUFFER, cover);
+        gl.bufferData(gl.ARRAY_BUFFER, COVER, gl.STATIC_DRAW);
+        var attributes = [];
+        var nattributes = gl.getProgramParameter(p, gl.ACTIVE_ATTRIBUTES);
+        for (var a = 0; a < nattributes; a++) {
+          var ai = gl.getActiveAttrib(p, a);
+          if (!ai) continue;
+          var aloc = gl.getAttribLocation(p, ai.name);
+          if (aloc < 0) continue;
+          var kind = INT_TYPES.indexOf(ai.type) >= 0 ? "int" : UINT_TYPES.indexOf(ai.type) >= 0 ? "uint" : "float";
+          attributes.push([aloc, kind]);
+        }
+        objects.vao = gl.createVertexArray();
+        var nout = 1;
+        var types = {};
+        job.outputs.forEach(function (o) {
+          types[o[0]] = o[1];
+          nout = Math.max(nout, o[0] + 1);
+        });
+        if (nout > gl.getParameter(gl.MAX_DRAW_BUFFERS)) {
+          r.error = "the program has " + nout + " output locations, more than MAX_DRAW_BUFFERS";
+          return null;
+        }
+        objects.fb = gl.createFramebuffer();
+        gl.bindFramebuffer(gl.FRAMEBUFFER, objects.fb);
+        var attachments = [];
+        for (var o = 0; o < nout; o++) {
+          var type = types[o] || "float";
+          if (!types[o] && (o > 0 || job.outputs.length > 0)) {
+            attachments.push(gl.NONE);
+            continue;
+          }
+          var rb = gl.createRenderbuffer();
+          objects.renderbuffers.push(rb);
+          gl.bindRenderbuffer(gl.RENDERBUFFER, rb);
+          gl.renderbufferStorage(gl.RENDERBUFFER,
+            type === "int" ? gl.RGBA32I : type === "uint" ? gl.RGBA32UI : gl.RGBA8, TIME_SIZE, TIME_SIZE);
+          gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0 + o, gl.RENDERBUFFER, rb);
+          attachments.push(gl.COLOR_ATTACHMENT0 + o);
+        }
+        gl.bindRenderbuffer(gl.RENDERBUFFER, null);
+        // A draw buffer no output writes is an error in WebGL: with no
+        // outputs, attachment 0 is only read back.
+        gl.drawBuffers(job.outputs.length > 0 ? attachments : [gl.NONE]);
+        var status = gl.checkFramebufferStatus(gl.FRAMEBUFFER);
+        if (status !== gl.FRAMEBUFFER_COMPLETE) {
+          r.error = "the timing framebuffer is incomplete (status 0x" + status.toString(16) + ")";
+          return null;
+        }
+        gl.viewport(0, 0, TIME_SIZE, TIME_SIZE);
+        for (o = 0; o < nout; o++) {
+          if (attachments[o] === gl.NONE) continue;
+          var ty = types[o] || "float";
+          if (ty === "int") gl.clearBufferiv(gl.COLOR, o, new Int32Array(4));
+          else if (ty === "uint") gl.clearBufferuiv(gl.COLOR, o, new Uint32Array(4));
+          else gl.clearBufferfv(gl.COLOR, o, new Float32Array(4));
+        }
+        // The read-back is of the first attachment.
+        var readAt = 0;
+        while (attachments[readAt] === gl.NONE) readAt++;
+        gl.readBuffer(gl.COLOR_ATTACHMENT0 + readAt);
+        var t0type = types[readAt] || "float";
+        var rformat = t0type === "float" ? gl.RGBA : gl.RGBA_INTEGER;
+        var rtype = t0type === "int" ? gl.INT : t0type === "uint" ? gl.UNSIGNED_INT : gl.UNSIGNED_BYTE;
+        var pixel = t0type === "int" ? new Int32Array(4) : t0type === "uint" ? new Uint32Array(4) : new Uint8Array(4);
+        // The cleared target is read once, so that it exists before the
+        // clock starts.
+        gl.readPixels(0, 0, 1, 1, rformat, rtype, pixel);
+        var before = gl.getError();
+        if (before !== gl.NO_ERROR) {
+          r.error = "setting up the timing draw raised GL error 0x" + before.toString(16);
+          return null;
+        }
+
+        var t4 = performance.now();
+        gl.useProgram(p);
+        blocks.forEach(function (ubo, binding) {
+          gl.uniformBlockBinding(p, binding, binding);
+          gl.bindBufferBase(gl.UNIFORM_BUFFER, binding, ubo);
+        });
+        samplers.forEach(function (loc, unit) {
+          gl.uniform1i(loc, unit);
+        });
+        gl.bindVertexArray(objects.vao);
+        gl.bindBuffer(gl.ARRAY_BUFFER, cover);
+        attributes.forEach(function (a) {
+          if (a[1] === "float") {
+            gl.enableVertexAttribArray(a[0]);
+            gl.vertexAttribPointer(a[0], 4, gl.FLOAT, false, 0, 0);
+          } else if (a[1] === "int") {
+            gl.vertexAttribI4i(a[0], 0, 0, 0, 0);
+          } else {
+            gl.vertexAttribI4ui(a[0], 0, 0, 0, 0);
+          }
+        });
+        gl.drawArrays(gl.TRIANGLES, 0, 3);
+        gl.readPixels(0, 0, 1, 1, rformat, rtype, pixel);
+        var t5 = performance.now();
+        var err = gl.getError();
+        if (err !== gl.NO_ERROR) {
+          r.error = "the timing draw raised GL error 0x" + err.toString(16);
+          return null;
+        }
+        t = { compile_ms: t1 - t0, link_ms: t3 - t2, draw_ms: t5 - t4 };
+      } finally {
+        gl.bindVertexArray(null);
+        gl.useProgram(null);
+        gl.bindBuffer(gl.ARRAY_BUFFER, null);
+        gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+        if (objects.vao) gl.deleteVertexArray(objects.vao);
+        if (objects.fb) gl.deleteFramebuffer(objects.fb);
+        objects.renderbuffers.forEach(function (x) { gl.deleteRenderbuffer(x); });
+        objects.buffers.forEach(function (x) { gl.deleteBuffer(x); });
+        if (p) gl.deleteProgram(p);
+        objects.shaders.forEach(function (x) { if (x) gl.deleteShader(x); });
+        if (gl.isContextLost()) {
+          r.error = LOST;
+          t = null;
+        }
+      }
+      return t;
+    }
+
+    // A timing job: the fastest of its repetitions, figure by figure.
+    function time(job, index) {
+      var r = {
+        program: { vs: { ok: false, log: "" }, fs: { ok: false, log: "" }, linked: false, log: "" },
+        error: null,
+        compile_ms: 0,
+        link_ms: 0,
+        draw_ms: 0,
+        reps: 0,
+      };
+      var reps = Math.max(job.reps, 1);
+      for (var rep = 0; rep < reps; rep++) {
+        var t = timeOnce(job, "// rep " + index + "." + rep, r, rep === 0);
+        if (!t) break;
+        r.compile_ms = rep === 0 ? t.compile_ms : Math.min(r.compile_ms, t.compile_ms);
+        r.link_ms = rep === 0 ? t.link_ms : Math.min(r.link_ms, t.link_ms);
+        r.draw_ms = rep === 0 ? t.draw_ms : Math.min(r.draw_ms, t.draw_ms);
+        r.reps = rep + 1;
+      }
+      return r;
+    }
+
     var results = [];
     var lostAt = null;
     for (var j = 0; j < input.jobs.length; j++) {
@@ -265,6 +500,8 @@
         var l = link(job.vs, job.fs);
         release(l);
         res = l.r;
+      } else if (job.kind === "time") {
+        res = time(job, j);
       } else {
         res = render(job);
       }

@@ -136,3 +136,45 @@ fn an_empty_batch_still_proves_the_context() {
     let info = browser().check().unwrap_or_else(|e| panic!("{e}"));
     assert!(info.shading_language.contains("GLSL ES 3.00"), "{info:?}");
 }
+
+#[test]
+fn times_compile_link_and_first_draw() {
+    let fs = "#version 300 es\nprecision highp float;\nlayout(std140) uniform ConstantBuffer0 { vec4 data[4]; } cb0;\n\
+              uniform highp sampler2D t0;\nuniform highp isampler2D t1;\nin highp vec4 vs_T;\n\
+              layout(location = 0) out highp vec4 o0;\nlayout(location = 2) out highp uvec4 o2;\n\
+              void main() { vec4 x = cb0.data[1] + vs_T; for (int i = 0; i < 8; i++) { x = sin(x) * 1.5 + texture(t0, x.xy); }\n\
+              o0 = x + vec4(texelFetch(t1, ivec2(0), 0)); o2 = floatBitsToUint(x); }\n";
+    let vs = "#version 300 es\nin highp vec4 p;\nin highp ivec2 k;\nout highp vec4 vs_T;\n\
+              void main() { vs_T = p * float(k.x); gl_Position = p; }\n";
+    let mut b = Batch::default();
+    let mut idx = Vec::new();
+    for _ in 0..6 {
+        idx.push(b.time(Stage::Fragment, vs, fs, 3));
+    }
+    let bad = b.time(
+        Stage::Fragment,
+        vs,
+        "#version 300 es\nvoid main() { nope; }\n",
+        2,
+    );
+    assert_eq!(
+        b.times[0].outputs,
+        vec![
+            (0, dxlower_webgl::OutputType::Float),
+            (2, dxlower_webgl::OutputType::Uint)
+        ]
+    );
+    let r = browser().run(&b).unwrap_or_else(|e| panic!("{e}"));
+    for &i in &idx {
+        let t = &r.times[i];
+        eprintln!("{t:?}");
+        assert_eq!(t.error, None, "{}", t.program.failure());
+        assert_eq!(t.reps, 3);
+        assert!(
+            t.compile_ms > 0.0 && t.link_ms > 0.0 && t.draw_ms > 0.0,
+            "{t:?}"
+        );
+    }
+    let t = &r.times[bad];
+    assert!(!t.program.fs.ok && t.error.is_some(), "{t:?}");
+}

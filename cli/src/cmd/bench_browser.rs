@@ -1,0 +1,402 @@
+//! `dxlower bench --driver --browser`: what WebGL2 in headless Chromium
+//! (ANGLE) spends on the GLSL dxlower writes, per shader, under one profile
+//! and optionally a second one measured in the same run.
+//!
+//! Method:
+//! - every vertex and pixel shader is translated as `bench --driver` does
+//!   (a vertex shader against a fragment shader that reads nothing; a
+//!   pixel shader linked with a vertex shader that passes `POSITION`
+//!   through);
+//! - the programs go to Chromium in pages of [`PER_PAGE`] (one browser
+//!   start each, and a trivial program first whose figures are dropped, so
+//!   that no shader pays for starting ANGLE's translator or SwiftShader's
+//!   JIT), as timing jobs of the harness (`dxlower_webgl::Timed`):
+//!   the measured stage's `compileShader` with its status query,
+//!   `linkProgram` with its status query, and the first draw (uniform
+//!   blocks bound to zero-filled buffers, a 4×4 target, one triangle, a
+//!   1-pixel read-back), each in wall time in the page (`performance.now()`,
+//!   which Chromium gives in steps of 0.1 ms to a page that is not
+//!   cross-origin isolated); every repetition has objects of its own and a
+//!   `// rep` comment of its own, and Chromium runs without its program
+//!   cache;
+//! - each figure is the fastest of `--reps` repetitions on its own; the two
+//!   profiles alternate shader by shader in the same pages, so a load
+//!   change on the machine touches both alike;
+//! - `--compare` prints per-shader ratios (this profile over the other) for
+//!   the shaders both translate: median, p10, p90 and the largest, and the
+//!   ten largest by total.
+//!
+//! The ANGLE back end is whatever Chromium picks under the harness's flags
+//! (`--use-angle=swiftshader`: Vulkan on SwiftShader, the CPU); the report
+//! names the renderer it got.
+
+use super::bench::Blob;
+use dxlower_core::{Profile, StageInput};
+use dxlower_dxbc::ProgramType;
+use dxlower_webgl::{Batch, Browser, Stage, Timing};
+use std::process::ExitCode;
+
+/// Programs per page load: enough that Chromium's start (about 1.5 s) is
+/// a small part of a page, few enough that the progress bar moves.
+const PER_PAGE: usize = 100;
+
+/// The warm-up program of every page: its vertex shader…
+const WARM_UP_VS: &str = "#version 300 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+/// …and its fragment shader.
+const WARM_UP_FS: &str =
+    "#version 300 es\nprecision highp float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+
+/// One shader translated for the browser: the measured stage and the
+/// program it is timed in.
+struct Texts {
+    measured: Stage,
+    vs: String,
+    fs: String,
+}
+
+impl Texts {
+    /// The measured stage's GLSL.
+    fn stage(&self) -> &str {
+        match self.measured {
+            Stage::Vertex => &self.vs,
+            Stage::Fragment => &self.fs,
+        }
+    }
+}
+
+/// One shader's figures under one profile.
+#[derive(Clone, Debug, serde::Serialize)]
+struct Cost {
+    bytes: usize,
+    compile_ms: f64,
+    link_ms: f64,
+    draw_ms: f64,
+}
+
+impl Cost {
+    fn compile_link(&self) -> f64 {
+        self.compile_ms + self.link_ms
+    }
+
+    fn total(&self) -> f64 {
+        self.compile_ms + self.link_ms + self.draw_ms
+    }
+}
+
+/// Translates one shader for the browser under `profile`, as
+/// `bench --driver` does; `None` when the profile refuses it (or it is not
+/// a VS or PS).
+fn texts(bytes: &[u8], profile: &Profile) -> Option<Texts> {
+    let shader = dxlower_dxbc::parse_with(bytes, dxlower_dxbc::ParseOptions::unchecked()).ok()?;
+    match shader.stage() {
+        ProgramType::Vertex => {
+            let vs = dxlower_core::translate_shader(&shader, profile).ok()?;
+            let fs = format!(
+                "#version {}\nprecision highp float;\nout vec4 dx_unused;\nvoid main() {{ dx_unused = vec4(0.0); }}\n",
+                profile.glsl_version
+            );
+            Some(Texts {
+                measured: Stage::Vertex,
+                vs: vs.glsl,
+                fs,
+            })
+        }
+        ProgramType::Pixel => {
+            let passthrough = super::run::passthrough_vs();
+            let vs = StageInput {
+                program: &passthrough.0,
+                input_signature: Some(&passthrough.1),
+                output_signature: Some(&passthrough.2),
+                program_byte_offset: None,
+                rdef: None,
+            };
+            let program =
+                dxlower_core::link(vs, dxlower_core::stage_input(&shader), profile).ok()?;
+            Some(Texts {
+                measured: Stage::Fragment,
+                vs: program.vs.glsl,
+                fs: program.ps.glsl,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The value at fraction `q` (0..=1) of sorted `v`.
+fn quantile(v: &[f64], q: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((v.len() - 1) as f64 * q).round() as usize;
+    v[i.min(v.len() - 1)]
+}
+
+/// The median of unsorted `v`.
+fn median(v: impl Iterator<Item = f64>) -> f64 {
+    let mut v: Vec<f64> = v.collect();
+    v.sort_by(f64::total_cmp);
+    quantile(&v, 0.5)
+}
+
+/// Runs `dxlower bench --driver --browser` over `blobs` (vertex and pixel
+/// shaders).
+pub fn run(
+    blobs: &[Blob],
+    profile: &Profile,
+    compare: Option<&Profile>,
+    reps: usize,
+    json: Option<&std::path::Path>,
+) -> ExitCode {
+    let browser = match Browser::locate() {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("dxlower: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let profiles: Vec<&Profile> = std::iter::once(profile).chain(compare).collect();
+    let reps_u32 = u32::try_from(reps.max(1)).unwrap_or(u32::MAX);
+
+    // Every (shader, profile) that translates, shader by shader.
+    let mut jobs: Vec<(usize, usize, Texts)> = Vec::new();
+    for (i, b) in blobs.iter().enumerate() {
+        for (p, prof) in profiles.iter().enumerate() {
+            if let Some(t) = texts(&b.bytes, prof) {
+                jobs.push((i, p, t));
+            }
+        }
+    }
+
+    let bar = indicatif::ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} programs in Chromium {elapsed} {wide_msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let started = std::time::Instant::now();
+    // costs[p][i]: shader i under profile p.
+    let mut costs: Vec<Vec<Option<Cost>>> = vec![vec![None; blobs.len()]; profiles.len()];
+    let mut failures = Vec::new();
+    let mut info = None;
+    let mut page_loads = 0;
+    for chunk in jobs.chunks(PER_PAGE) {
+        let mut batch = Batch::default();
+        // A trivial program first, whose figures are dropped: the first
+        // compile, link and draw of a page also start ANGLE's translator
+        // and SwiftShader's JIT.
+        batch.time(Stage::Fragment, WARM_UP_VS, WARM_UP_FS, 1);
+        for (_, _, t) in chunk {
+            batch.time(t.measured, &t.vs, &t.fs, reps_u32);
+        }
+        let report = match browser.run(&batch) {
+            Ok(r) => r,
+            Err(e) => {
+                // A page that fails (a time-out) loses its programs, not
+                // the run.
+                let e = e.to_string();
+                let first = e.lines().next().unwrap_or("");
+                for (i, p, _) in chunk {
+                    failures.push(format!(
+                        "{} ({}): its page failed: {first}",
+                        blobs[*i].rel, profiles[*p].name
+                    ));
+                }
+                bar.println(format!(
+                    "dxlower: a page of {} programs failed: {e}",
+                    chunk.len()
+                ));
+                bar.inc(chunk.len() as u64);
+                continue;
+            }
+        };
+        page_loads += report.page_loads;
+        info.get_or_insert(report.info);
+        for ((i, p, t), timing) in chunk.iter().zip(report.times.into_iter().skip(1)) {
+            let Timing {
+                program,
+                error,
+                compile_ms,
+                link_ms,
+                draw_ms,
+                ..
+            } = timing;
+            match error {
+                Some(e) => {
+                    let log = program.failure();
+                    let first = log.lines().find(|l| l.contains("ERROR")).unwrap_or("");
+                    failures.push(format!(
+                        "{} ({}): {e}{}{first}",
+                        blobs[*i].rel,
+                        profiles[*p].name,
+                        if first.is_empty() { "" } else { ": " }
+                    ));
+                }
+                None => {
+                    costs[*p][*i] = Some(Cost {
+                        bytes: t.stage().len(),
+                        compile_ms,
+                        link_ms,
+                        draw_ms,
+                    });
+                }
+            }
+        }
+        bar.inc(chunk.len() as u64);
+    }
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+    for f in &failures {
+        eprintln!("dxlower: the browser rejected {f}");
+    }
+    let info = info.unwrap_or_default();
+    outln!("browser: {} ({})", info.renderer, info.version);
+    outln!(
+        "{} programs, {reps} repetitions each, in {page_loads} page loads, {:.1} s",
+        jobs.len(),
+        elapsed.as_secs_f64()
+    );
+    outln!(
+        "method: wall time in the page (performance.now(), 0.1 ms steps), fastest repetition per figure"
+    );
+    let w = profiles
+        .iter()
+        .map(|p| p.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    outln!(
+        "{:<w$} {:>8} {:>12} {:>11} {:>9} {:>9} {:>10}",
+        "profile",
+        "shaders",
+        "GLSL bytes",
+        "compile ms",
+        "link ms",
+        "draw ms",
+        "total ms"
+    );
+    let done: Vec<Vec<&Cost>> = costs.iter().map(|c| c.iter().flatten().collect()).collect();
+    for (prof, done) in profiles.iter().zip(&done) {
+        let sum = |f: fn(&Cost) -> f64| done.iter().map(|c| f(c)).sum::<f64>();
+        outln!(
+            "{:<w$} {:>8} {:>12} {:>11.1} {:>9.1} {:>9.1} {:>10.1}",
+            prof.name,
+            done.len(),
+            done.iter().map(|c| c.bytes).sum::<usize>(),
+            sum(|c| c.compile_ms),
+            sum(|c| c.link_ms),
+            sum(|c| c.draw_ms),
+            sum(Cost::total)
+        );
+    }
+    outln!("median per shader:");
+    outln!(
+        "{:<w$} {:>11} {:>9} {:>9} {:>10}",
+        "profile",
+        "compile ms",
+        "link ms",
+        "draw ms",
+        "total ms"
+    );
+    for (prof, done) in profiles.iter().zip(&done) {
+        let med = |f: fn(&Cost) -> f64| median(done.iter().map(|c| f(c)));
+        outln!(
+            "{:<w$} {:>11.2} {:>9.2} {:>9.2} {:>10.2}",
+            prof.name,
+            med(|c| c.compile_ms),
+            med(|c| c.link_ms),
+            med(|c| c.draw_ms),
+            med(Cost::total)
+        );
+    }
+    if let (Some(other), [ours, theirs]) = (compare, costs.as_slice()) {
+        // (file, compile+link, draw, total, bytes) ratios of the shaders
+        // both profiles translate and the browser accepts under both.
+        let mut ratios: Vec<(&str, f64, f64, f64, f64)> = Vec::new();
+        let (mut sum_a, mut sum_c) = (0.0, 0.0);
+        for ((b, a), c) in blobs.iter().zip(ours).zip(theirs) {
+            if let (Some(a), Some(c)) = (a, c) {
+                sum_a += a.total();
+                sum_c += c.total();
+                let r = |x: f64, y: f64| if y > 0.0 { x / y } else { f64::NAN };
+                ratios.push((
+                    b.rel.as_str(),
+                    r(a.compile_link(), c.compile_link()),
+                    r(a.draw_ms, c.draw_ms),
+                    r(a.total(), c.total()),
+                    r(a.bytes as f64, c.bytes as f64),
+                ));
+            }
+        }
+        outln!(
+            "per shader, {} / {} ({} shaders both translate; total time {:.3}x):",
+            profile.name,
+            other.name,
+            ratios.len(),
+            if sum_c > 0.0 { sum_a / sum_c } else { f64::NAN }
+        );
+        let column = |f: fn(&(&str, f64, f64, f64, f64)) -> f64| {
+            let mut v: Vec<f64> = ratios.iter().map(f).filter(|x| x.is_finite()).collect();
+            v.sort_by(f64::total_cmp);
+            v
+        };
+        for (what, v) in [
+            ("compile+link", column(|r| r.1)),
+            ("first draw", column(|r| r.2)),
+            ("total", column(|r| r.3)),
+            ("GLSL bytes", column(|r| r.4)),
+        ] {
+            outln!(
+                "  {what:<13} median {:.3}  p10 {:.3}  p90 {:.3}  max {:.3}",
+                quantile(&v, 0.5),
+                quantile(&v, 0.1),
+                quantile(&v, 0.9),
+                v.last().copied().unwrap_or(f64::NAN)
+            );
+        }
+        let mut worst = ratios.clone();
+        worst.sort_by(|a, b| b.3.total_cmp(&a.3));
+        for (rel, cl, d, t, s) in worst.iter().filter(|r| r.3.is_finite()).take(10) {
+            outln!(
+                "  {t:>6.3}x total  {cl:>6.3}x compile+link  {d:>6.3}x draw  {s:>6.3}x bytes  {rel}"
+            );
+        }
+    }
+    if let Some(path) = json {
+        let per_shader: Vec<serde_json::Value> = blobs
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let mut o = serde_json::Map::new();
+                o.insert("file".into(), b.rel.clone().into());
+                for (p, prof) in profiles.iter().enumerate() {
+                    o.insert(
+                        prof.name.clone(),
+                        serde_json::to_value(&costs[p][i]).unwrap_or_default(),
+                    );
+                }
+                serde_json::Value::Object(o)
+            })
+            .collect();
+        let report = serde_json::json!({
+            "browser": info,
+            "timer": "wall time in the page, performance.now() (0.1 ms steps), fastest repetition per figure",
+            "reps": reps,
+            "page_loads": page_loads,
+            "elapsed_s": elapsed.as_secs_f64(),
+            "profiles": profiles.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+            "rejected": failures,
+            "per_shader": per_shader,
+        });
+        let text = serde_json::to_string_pretty(&report).unwrap_or_default();
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("dxlower: {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
