@@ -1,7 +1,8 @@
 //! `dxlower bench --driver --browser`: headless Chromium's WebGL2 (ANGLE)
-//! compiles, links and draws every translated shader under both profiles,
-//! and the report has a positive time per program and profile (what is
-//! measured, not how fast). Chromium missing is a failure.
+//! compiles, links and draws every translated shader under both profiles
+//! and the peer translator's GLSL, and the report has a positive time per
+//! program and subject (what is measured, not how fast). Chromium or the
+//! peer's tools missing is a failure.
 
 use assert_cmd::Command;
 use std::path::PathBuf;
@@ -37,6 +38,7 @@ fn browser_bench_times_every_program_under_both_profiles() {
             "--browser",
             "--compare",
             "webgl2-fast",
+            "--peer",
             "--reps",
             "1",
             "--json",
@@ -56,6 +58,10 @@ fn browser_bench_times_every_program_under_both_profiles() {
         stdout.contains("per shader, webgl2 / webgl2-fast (2 shaders both translate"),
         "{stdout}"
     );
+    assert!(
+        stdout.contains("per shader, webgl2 / vkd3d+spirv-cross (2 shaders both translate"),
+        "{stdout}"
+    );
     let r: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&json).expect("report")).expect("JSON");
     assert!(
@@ -69,7 +75,7 @@ fn browser_bench_times_every_program_under_both_profiles() {
     // The geometry shader is not a VS or PS: not measured.
     assert_eq!(shaders.len(), 2, "{shaders:?}");
     for s in shaders {
-        for p in ["webgl2", "webgl2-fast"] {
+        for p in ["webgl2", "webgl2-fast", "vkd3d+spirv-cross"] {
             let c = &s[p];
             assert!(c["bytes"].as_u64().unwrap_or(0) > 100, "{s}");
             // A draw builds the pipeline: never under the timer's 0.1 ms

@@ -57,8 +57,9 @@ pub struct Args {
     /// Target profile: a built-in name or a RON file.
     #[arg(long, short, default_value = "webgl2")]
     pub profile: String,
-    /// Measure the driver instead: Mesa's compile and link CPU time of
-    /// every translated shader (see `cmd::bench_driver`).
+    /// Measure the driver instead: Mesa's compile, link and first-draw
+    /// CPU time and post-link NIR instruction count of every translated
+    /// shader (see `cmd::bench_driver`).
     #[arg(long)]
     pub driver: bool,
     /// With `--driver`: measure WebGL2 in headless Chromium (ANGLE)

@@ -3,37 +3,40 @@
 //! and optionally a second one measured in the same run.
 //!
 //! Method:
-//! - every vertex and pixel shader is translated as `bench --driver` does
-//!   (a vertex shader against a fragment shader that reads nothing; a
-//!   pixel shader linked with a vertex shader that passes `POSITION`
-//!   through);
+//! - every vertex and pixel shader is translated as `bench --driver` does,
+//!   with the same generated partner stage made from its typed stage
+//!   record (`super::bench_driver::translate_all`), for each subject: the
+//!   profile, `--compare`'s profile and, with `--peer`, vkd3d-compiler +
+//!   spirv-cross;
 //! - the programs go to Chromium in pages of [`PER_PAGE`] (one browser
 //!   start each, and a trivial program first whose figures are dropped, so
 //!   that no shader pays for starting ANGLE's translator or SwiftShader's
 //!   JIT), as timing jobs of the harness (`dxlower_webgl::Timed`):
 //!   the measured stage's `compileShader` with its status query,
 //!   `linkProgram` with its status query, and the first draw (uniform
-//!   blocks bound to zero-filled buffers, a 4×4 target, one triangle, a
-//!   1-pixel read-back), each in wall time in the page (`performance.now()`,
-//!   which Chromium gives in steps of 0.1 ms to a page that is not
-//!   cross-origin isolated); every repetition has objects of its own and a
-//!   `// rep` comment of its own, and Chromium runs without its program
-//!   cache;
-//! - each figure is the fastest of `--reps` repetitions on its own; the two
-//!   profiles alternate shader by shader in the same pages, so a load
-//!   change on the machine touches both alike;
-//! - `--compare` prints per-shader ratios (this profile over the other) for
-//!   the shaders both translate: median, p10, p90 and the largest, and the
-//!   ten largest by total.
+//!   blocks bound to zero-filled buffers, a 4×4 target with an attachment
+//!   of the right type at every fragment output's location, one triangle,
+//!   a 1-pixel read-back), each in wall time in the page
+//!   (`performance.now()`, which Chromium gives in steps of 0.1 ms to a
+//!   page that is not cross-origin isolated); every repetition has objects
+//!   of its own and a `// rep` comment of its own, and Chromium runs
+//!   without its program cache;
+//! - each figure is the fastest of `--reps` repetitions on its own; the
+//!   subjects alternate shader by shader in the same pages, so a load
+//!   change on the machine touches them alike;
+//! - `--compare` and `--peer` print per-shader ratios (the profile over
+//!   the other subject) for the shaders both translate: median, p10, p90
+//!   and the largest, and the ten largest by total.
 //!
 //! The ANGLE back end is whatever Chromium picks under the harness's flags
 //! (`--use-angle=swiftshader`: Vulkan on SwiftShader, the CPU); the report
 //! names the renderer it got.
 
 use super::bench::Blob;
-use dxlower_core::{Profile, StageInput};
-use dxlower_dxbc::ProgramType;
-use dxlower_webgl::{Batch, Browser, Stage, Timing};
+use super::bench_driver::{progress, quantile, translate_all, Subject, Texts};
+use dxlower_core::Profile;
+use dxlower_gles::{OutputKind, StageKind};
+use dxlower_webgl::{Batch, Browser, OutputType, Stage, Timing};
 use std::process::ExitCode;
 
 /// Programs per page load: enough that Chromium's start (about 1.5 s) is
@@ -46,22 +49,24 @@ const WARM_UP_VS: &str = "#version 300 es\nin vec4 p;\nvoid main() { gl_Position
 const WARM_UP_FS: &str =
     "#version 300 es\nprecision highp float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
 
-/// One shader translated for the browser: the measured stage and the
-/// program it is timed in.
-struct Texts {
-    measured: Stage,
-    vs: String,
-    fs: String,
-}
-
-impl Texts {
-    /// The measured stage's GLSL.
-    fn stage(&self) -> &str {
-        match self.measured {
-            Stage::Vertex => &self.vs,
-            Stage::Fragment => &self.fs,
-        }
-    }
+/// Adds the timing job of `t` to `batch`.
+fn time(batch: &mut Batch, t: &Texts, reps: u32) {
+    let outputs: Vec<(u32, OutputType)> = t
+        .outputs
+        .iter()
+        .map(|&(l, k)| {
+            let ty = match k {
+                OutputKind::Float => OutputType::Float,
+                OutputKind::Int => OutputType::Int,
+                OutputKind::Uint => OutputType::Uint,
+            };
+            (l, ty)
+        })
+        .collect();
+    match t.kind {
+        StageKind::Vertex => batch.time(Stage::Vertex, &t.stage, &t.partner, reps, &outputs),
+        StageKind::Fragment => batch.time(Stage::Fragment, &t.partner, &t.stage, reps, &outputs),
+    };
 }
 
 /// One shader's figures under one profile.
@@ -83,54 +88,6 @@ impl Cost {
     }
 }
 
-/// Translates one shader for the browser under `profile`, as
-/// `bench --driver` does; `None` when the profile refuses it (or it is not
-/// a VS or PS).
-fn texts(bytes: &[u8], profile: &Profile) -> Option<Texts> {
-    let shader = dxlower_dxbc::parse_with(bytes, dxlower_dxbc::ParseOptions::unchecked()).ok()?;
-    match shader.stage() {
-        ProgramType::Vertex => {
-            let vs = dxlower_core::translate_shader(&shader, profile).ok()?;
-            let fs = format!(
-                "#version {}\nprecision highp float;\nout vec4 dx_unused;\nvoid main() {{ dx_unused = vec4(0.0); }}\n",
-                profile.glsl_version
-            );
-            Some(Texts {
-                measured: Stage::Vertex,
-                vs: vs.glsl,
-                fs,
-            })
-        }
-        ProgramType::Pixel => {
-            let passthrough = super::run::passthrough_vs();
-            let vs = StageInput {
-                program: &passthrough.0,
-                input_signature: Some(&passthrough.1),
-                output_signature: Some(&passthrough.2),
-                program_byte_offset: None,
-                rdef: None,
-            };
-            let program =
-                dxlower_core::link(vs, dxlower_core::stage_input(&shader), profile).ok()?;
-            Some(Texts {
-                measured: Stage::Fragment,
-                vs: program.vs.glsl,
-                fs: program.ps.glsl,
-            })
-        }
-        _ => None,
-    }
-}
-
-/// The value at fraction `q` (0..=1) of sorted `v`.
-fn quantile(v: &[f64], q: f64) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    let i = ((v.len() - 1) as f64 * q).round() as usize;
-    v[i.min(v.len() - 1)]
-}
-
 /// The median of unsorted `v`.
 fn median(v: impl Iterator<Item = f64>) -> f64 {
     let mut v: Vec<f64> = v.collect();
@@ -144,9 +101,16 @@ pub fn run(
     blobs: &[Blob],
     profile: &Profile,
     compare: Option<&Profile>,
+    peer: bool,
     reps: usize,
     json: Option<&std::path::Path>,
 ) -> ExitCode {
+    if peer {
+        if let Err(e) = super::bench_peer::available() {
+            eprintln!("dxlower: --peer: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     let browser = match Browser::locate() {
         Ok(b) => b,
         Err(e) => {
@@ -154,29 +118,28 @@ pub fn run(
             return ExitCode::FAILURE;
         }
     };
-    let profiles: Vec<&Profile> = std::iter::once(profile).chain(compare).collect();
+    let subjects: Vec<Subject> = std::iter::once(Subject::Profile(profile))
+        .chain(compare.map(Subject::Profile))
+        .chain(peer.then_some(Subject::Peer))
+        .collect();
     let reps_u32 = u32::try_from(reps.max(1)).unwrap_or(u32::MAX);
 
-    // Every (shader, profile) that translates, shader by shader.
+    // Every (shader, subject) that translates, shader by shader.
+    let (mut all, peer_refused) = translate_all(blobs, &subjects);
     let mut jobs: Vec<(usize, usize, Texts)> = Vec::new();
-    for (i, b) in blobs.iter().enumerate() {
-        for (p, prof) in profiles.iter().enumerate() {
-            if let Some(t) = texts(&b.bytes, prof) {
-                jobs.push((i, p, t));
+    for i in 0..blobs.len() {
+        for (s, texts) in all.iter_mut().enumerate() {
+            if let Some(t) = texts[i].take() {
+                jobs.push((i, s, t));
             }
         }
     }
 
-    let bar = indicatif::ProgressBar::new(jobs.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} programs in Chromium {elapsed} {wide_msg}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let bar = progress(jobs.len(), "programs in Chromium");
     let started = std::time::Instant::now();
-    // costs[p][i]: shader i under profile p.
-    let mut costs: Vec<Vec<Option<Cost>>> = vec![vec![None; blobs.len()]; profiles.len()];
+    // costs[s][i]: shader i under subject s.
+    let mut costs: Vec<Vec<Option<Cost>>> = vec![vec![None; blobs.len()]; subjects.len()];
+    let mut peer_rejected = 0usize;
     let mut failures = Vec::new();
     let mut info = None;
     let mut page_loads = 0;
@@ -185,9 +148,15 @@ pub fn run(
         // A trivial program first, whose figures are dropped: the first
         // compile, link and draw of a page also start ANGLE's translator
         // and SwiftShader's JIT.
-        batch.time(Stage::Fragment, WARM_UP_VS, WARM_UP_FS, 1);
+        batch.time(
+            Stage::Fragment,
+            WARM_UP_VS,
+            WARM_UP_FS,
+            1,
+            &[(0, OutputType::Float)],
+        );
         for (_, _, t) in chunk {
-            batch.time(t.measured, &t.vs, &t.fs, reps_u32);
+            time(&mut batch, t, reps_u32);
         }
         let report = match browser.run(&batch) {
             Ok(r) => r,
@@ -199,7 +168,8 @@ pub fn run(
                 for (i, p, _) in chunk {
                     failures.push(format!(
                         "{} ({}): its page failed: {first}",
-                        blobs[*i].rel, profiles[*p].name
+                        blobs[*i].rel,
+                        subjects[*p].name()
                     ));
                 }
                 bar.println(format!(
@@ -222,19 +192,22 @@ pub fn run(
                 ..
             } = timing;
             match error {
+                // The peer's output is not ours to fix: a program the
+                // browser rejects leaves the comparison, counted.
+                Some(_) if matches!(subjects[*p], Subject::Peer) => peer_rejected += 1,
                 Some(e) => {
                     let log = program.failure();
                     let first = log.lines().find(|l| l.contains("ERROR")).unwrap_or("");
                     failures.push(format!(
                         "{} ({}): {e}{}{first}",
                         blobs[*i].rel,
-                        profiles[*p].name,
+                        subjects[*p].name(),
                         if first.is_empty() { "" } else { ": " }
                     ));
                 }
                 None => {
                     costs[*p][*i] = Some(Cost {
-                        bytes: t.stage().len(),
+                        bytes: t.stage.len(),
                         compile_ms,
                         link_ms,
                         draw_ms,
@@ -259,15 +232,20 @@ pub fn run(
     outln!(
         "method: wall time in the page (performance.now(), 0.1 ms steps), fastest repetition per figure"
     );
-    let w = profiles
+    if peer {
+        outln!(
+            "vkd3d+spirv-cross: {peer_refused} shaders not translated, {peer_rejected} rejected by the browser (left out)"
+        );
+    }
+    let w = subjects
         .iter()
-        .map(|p| p.name.len())
+        .map(|s| s.name().len())
         .max()
         .unwrap_or(0)
         .max(7);
     outln!(
         "{:<w$} {:>8} {:>12} {:>11} {:>9} {:>9} {:>10}",
-        "profile",
+        "subject",
         "shaders",
         "GLSL bytes",
         "compile ms",
@@ -276,11 +254,11 @@ pub fn run(
         "total ms"
     );
     let done: Vec<Vec<&Cost>> = costs.iter().map(|c| c.iter().flatten().collect()).collect();
-    for (prof, done) in profiles.iter().zip(&done) {
+    for (subject, done) in subjects.iter().zip(&done) {
         let sum = |f: fn(&Cost) -> f64| done.iter().map(|c| f(c)).sum::<f64>();
         outln!(
             "{:<w$} {:>8} {:>12} {:>11.1} {:>9.1} {:>9.1} {:>10.1}",
-            prof.name,
+            subject.name(),
             done.len(),
             done.iter().map(|c| c.bytes).sum::<usize>(),
             sum(|c| c.compile_ms),
@@ -292,26 +270,27 @@ pub fn run(
     outln!("median per shader:");
     outln!(
         "{:<w$} {:>11} {:>9} {:>9} {:>10}",
-        "profile",
+        "subject",
         "compile ms",
         "link ms",
         "draw ms",
         "total ms"
     );
-    for (prof, done) in profiles.iter().zip(&done) {
+    for (subject, done) in subjects.iter().zip(&done) {
         let med = |f: fn(&Cost) -> f64| median(done.iter().map(|c| f(c)));
         outln!(
             "{:<w$} {:>11.2} {:>9.2} {:>9.2} {:>10.2}",
-            prof.name,
+            subject.name(),
             med(|c| c.compile_ms),
             med(|c| c.link_ms),
             med(|c| c.draw_ms),
             med(Cost::total)
         );
     }
-    if let (Some(other), [ours, theirs]) = (compare, costs.as_slice()) {
+    let (ours, others) = costs.split_first().expect("one subject at least");
+    for (other, theirs) in subjects[1..].iter().zip(others) {
         // (file, compile+link, draw, total, bytes) ratios of the shaders
-        // both profiles translate and the browser accepts under both.
+        // both subjects translate and the browser accepts under both.
         let mut ratios: Vec<(&str, f64, f64, f64, f64)> = Vec::new();
         let (mut sum_a, mut sum_c) = (0.0, 0.0);
         for ((b, a), c) in blobs.iter().zip(ours).zip(theirs) {
@@ -331,7 +310,7 @@ pub fn run(
         outln!(
             "per shader, {} / {} ({} shaders both translate; total time {:.3}x):",
             profile.name,
-            other.name,
+            other.name(),
             ratios.len(),
             if sum_c > 0.0 { sum_a / sum_c } else { f64::NAN }
         );
@@ -369,9 +348,9 @@ pub fn run(
             .map(|(i, b)| {
                 let mut o = serde_json::Map::new();
                 o.insert("file".into(), b.rel.clone().into());
-                for (p, prof) in profiles.iter().enumerate() {
+                for (p, subject) in subjects.iter().enumerate() {
                     o.insert(
-                        prof.name.clone(),
+                        subject.name().to_string(),
                         serde_json::to_value(&costs[p][i]).unwrap_or_default(),
                     );
                 }
@@ -384,8 +363,10 @@ pub fn run(
             "reps": reps,
             "page_loads": page_loads,
             "elapsed_s": elapsed.as_secs_f64(),
-            "profiles": profiles.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+            "subjects": subjects.iter().map(|s| s.name().to_string()).collect::<Vec<_>>(),
             "rejected": failures,
+            "peer_refused": peer_refused,
+            "peer_rejected": peer_rejected,
             "per_shader": per_shader,
         });
         let text = serde_json::to_string_pretty(&report).unwrap_or_default();

@@ -49,13 +49,14 @@ pub(crate) struct Texts {
 
 /// What is measured: a dxlower profile or the peer translator.
 #[derive(Clone, Copy)]
-enum Subject<'a> {
+pub(crate) enum Subject<'a> {
     Profile(&'a Profile),
     Peer,
 }
 
 impl Subject<'_> {
-    fn name(&self) -> &str {
+    /// The profile's name, or the peer's.
+    pub(crate) fn name(&self) -> &str {
         match self {
             Subject::Profile(p) => &p.name,
             Subject::Peer => "vkd3d+spirv-cross",
@@ -253,6 +254,43 @@ fn texts(bytes: &[u8], profile: &Profile) -> Option<Texts> {
     })
 }
 
+/// Every shader of `blobs` translated for every subject, with its
+/// partner stage (`all[s][i]`: shader `i` under subject `s`; `None` when
+/// refused or not a VS or PS), and how many the peer refused.
+pub(crate) fn translate_all(
+    blobs: &[Blob],
+    subjects: &[Subject<'_>],
+) -> (Vec<Vec<Option<Texts>>>, usize) {
+    let bar = progress(blobs.len() * subjects.len(), "translations");
+    let mut peer_refused = 0usize;
+    let all = subjects
+        .iter()
+        .map(|subject| {
+            blobs
+                .iter()
+                .map(|b| {
+                    bar.inc(1);
+                    match subject {
+                        Subject::Profile(p) => texts(&b.bytes, p),
+                        Subject::Peer => {
+                            let kind = stage_kind(&b.bytes)?;
+                            match super::bench_peer::texts(&b.bytes, kind) {
+                                Ok(t) => Some(t),
+                                Err(_) => {
+                                    peer_refused += 1;
+                                    None
+                                }
+                            }
+                        }
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    bar.finish_and_clear();
+    (all, peer_refused)
+}
+
 /// The stage of a DXBC container, if it is a VS or PS.
 fn stage_kind(bytes: &[u8]) -> Option<StageKind> {
     let shader = dxlower_dxbc::parse_with(bytes, dxlower_dxbc::ParseOptions::unchecked()).ok()?;
@@ -294,7 +332,7 @@ fn measure(runner: &mut Runner, t: &Texts, reps: usize) -> Result<Cost, String> 
 }
 
 /// The value at fraction `q` (0..=1) of sorted `v`.
-fn quantile(v: &[f64], q: f64) -> f64 {
+pub(crate) fn quantile(v: &[f64], q: f64) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }
@@ -302,7 +340,8 @@ fn quantile(v: &[f64], q: f64) -> f64 {
     v[i.min(v.len() - 1)]
 }
 
-fn progress(len: usize, what: &str) -> indicatif::ProgressBar {
+/// A progress bar of `len` steps of `what`.
+pub(crate) fn progress(len: usize, what: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(len as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template(&format!(
@@ -345,35 +384,8 @@ pub fn run(
         .collect();
 
     // Translation first (the peer runs two processes per shader).
-    let bar = progress(blobs.len(), "shaders translated");
+    let (all, mut peer_refused) = translate_all(blobs, &subjects);
     let mut failures: Vec<String> = Vec::new();
-    let mut peer_refused = 0usize;
-    // all[s][i]: shader i under subject s.
-    let all: Vec<Vec<Option<Texts>>> = subjects
-        .iter()
-        .map(|subject| {
-            blobs
-                .iter()
-                .map(|b| {
-                    bar.inc(1);
-                    match subject {
-                        Subject::Profile(p) => texts(&b.bytes, p),
-                        Subject::Peer => {
-                            let kind = stage_kind(&b.bytes)?;
-                            match super::bench_peer::texts(&b.bytes, kind) {
-                                Ok(t) => Some(t),
-                                Err(_) => {
-                                    peer_refused += 1;
-                                    None
-                                }
-                            }
-                        }
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    bar.finish_and_clear();
 
     // Timed pass.
     let mut runner = match Runner::new() {

@@ -336,74 +336,6 @@ pub struct Timed {
     pub outputs: Vec<(u32, OutputType)>,
 }
 
-impl Timed {
-    /// A program to time, its fragment outputs read from the fragment
-    /// shader's declarations (see [`fragment_outputs`]).
-    pub fn new(measured: Stage, vs: &str, fs: &str, reps: u32) -> Timed {
-        Timed {
-            measured,
-            vs: vs.to_string(),
-            fs: fs.to_string(),
-            reps,
-            outputs: fragment_outputs(fs),
-        }
-    }
-}
-
-/// The outputs a GLSL ES 3.00 fragment shader declares at global scope, by
-/// location: `[layout(location = N)] out [precision] TYPE NAME[[K]];`, one
-/// declaration per line (an array takes K locations from N; a
-/// declaration with no location is at 0). What does not parse is left
-/// out, which makes the draw buffer at its location `NONE`.
-pub fn fragment_outputs(fs: &str) -> Vec<(u32, OutputType)> {
-    let mut out = Vec::new();
-    for line in fs.lines() {
-        let mut line = line.trim();
-        let mut location = 0u32;
-        if let Some(rest) = line.strip_prefix("layout") {
-            let Some((inside, after)) = rest
-                .trim_start()
-                .strip_prefix('(')
-                .and_then(|r| r.split_once(')'))
-            else {
-                continue;
-            };
-            for q in inside.split(',') {
-                if let Some((k, v)) = q.split_once('=') {
-                    if k.trim() == "location" {
-                        location = v.trim().parse().unwrap_or(0);
-                    }
-                }
-            }
-            line = after.trim_start();
-        }
-        let mut words = line.split_whitespace();
-        if words.next() != Some("out") {
-            continue;
-        }
-        let mut ty = words.next();
-        if matches!(ty, Some("highp" | "mediump" | "lowp")) {
-            ty = words.next();
-        }
-        let kind = match ty {
-            Some("float" | "vec2" | "vec3" | "vec4") => OutputType::Float,
-            Some("int" | "ivec2" | "ivec3" | "ivec4") => OutputType::Int,
-            Some("uint" | "uvec2" | "uvec3" | "uvec4") => OutputType::Uint,
-            _ => continue,
-        };
-        let name: String = words.collect::<Vec<_>>().join("");
-        let count = name
-            .split_once('[')
-            .and_then(|(_, r)| r.split_once(']'))
-            .and_then(|(n, _)| n.trim().parse::<u32>().ok())
-            .unwrap_or(1);
-        for i in 0..count {
-            out.push((location + i, kind));
-        }
-    }
-    out
-}
-
 /// Everything one page load does: stages compiled alone, programs linked,
 /// programs drawn, programs timed. Results come back in the same order,
 /// list by list.
@@ -439,10 +371,24 @@ impl Batch {
     }
 
     /// Adds a program to time (see [`Timed`]): the compile of `measured`,
-    /// the link and the first draw, `reps` times; returns its index in
+    /// the link and the first draw, `reps` times, into colour attachments
+    /// at the fragment `outputs`' locations; returns its index in
     /// [`Report::times`].
-    pub fn time(&mut self, measured: Stage, vs: &str, fs: &str, reps: u32) -> usize {
-        self.times.push(Timed::new(measured, vs, fs, reps));
+    pub fn time(
+        &mut self,
+        measured: Stage,
+        vs: &str,
+        fs: &str,
+        reps: u32,
+        outputs: &[(u32, OutputType)],
+    ) -> usize {
+        self.times.push(Timed {
+            measured,
+            vs: vs.to_string(),
+            fs: fs.to_string(),
+            reps,
+            outputs: outputs.to_vec(),
+        });
         self.times.len() - 1
     }
 
@@ -1141,23 +1087,6 @@ mod tests {
             file_url(Path::new("/tmp/a b/p%.html")),
             "file:///tmp/a%20b/p%25.html"
         );
-    }
-
-    #[test]
-    fn fragment_outputs_by_location() {
-        let fs = "#version 300 es\nprecision highp float;\nout highp vec4 a;\n\
-                  layout(location = 1) out highp ivec4 b;\n  layout(location=2) out uvec2 c[2];\n\
-                  layout(std140) uniform B { vec4 d; } cb;\nin highp vec4 v;\nvoid main() {}\n";
-        assert_eq!(
-            fragment_outputs(fs),
-            vec![
-                (0, OutputType::Float),
-                (1, OutputType::Int),
-                (2, OutputType::Uint),
-                (3, OutputType::Uint)
-            ]
-        );
-        assert_eq!(fragment_outputs("out foo x;\n"), vec![]);
     }
 
     #[test]
