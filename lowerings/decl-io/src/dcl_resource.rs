@@ -57,7 +57,7 @@ fn reads_bare(inst: &Instruction) -> bool {
 /// declare, [`dxlower_core::binding::key`]): the samplers each texture is
 /// used with by plain and by comparing sampling instructions, each sorted
 /// (texture → (plain, comparing)), and the textures some instruction reads
-/// through the bare uniform ([`reads_bare`]).
+/// through the bare uniform ([`SamplerPairs::reads_bare`]).
 #[derive(Default)]
 pub struct SamplerPairs {
     pairs: BTreeMap<u32, (BTreeSet<u32>, BTreeSet<u32>)>,
