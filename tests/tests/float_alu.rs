@@ -172,12 +172,12 @@ fn unit_sat_adds_a_clamp_statement() {
     );
     assert_eq!(
         unit(&nan_exact(), &body),
-        "    r0.xy = r1.xy + r2.zw;\n    r0.xy = mix(clamp(r0.xy, 0.0, 1.0), vec2(0.0), isnan(r0.xy));\n"
+        "    r0.xy = r1.xy + r2.zw;\n    r0.xy = mix(vec2(0.0), min(r0.xy, vec2(1.0)), greaterThan(r0.xy, vec2(0.0)));\n"
     );
     let scalar = [sat(op(Opcode::Mov, vec![rd(3, "w"), rs(0, "x")]))];
     assert_eq!(
         unit(&nan_exact(), &scalar),
-        "    r3.w = r0.x;\n    r3.w = (isnan(r3.w) ? 0.0 : clamp(r3.w, 0.0, 1.0));\n"
+        "    r3.w = r0.x;\n    r3.w = (r3.w > 0.0 ? min(r3.w, 1.0) : 0.0);\n"
     );
     // Without `_sat` there is no second statement.
     let plain = [op(Opcode::Mul, vec![rd(0, "x"), rs(1, "x"), rs(2, "x")])];
@@ -435,6 +435,12 @@ fn d3d_log(x: u32, m: &str) -> Result<u32, f32> {
 /// A pixel shader of `body` (writing `r0`) under the `webgl2` profile,
 /// drawn with `cb0` = [`LOG_INPUTS`]; returns `r0`'s bits.
 fn draw_log(body: &str) -> [u32; 4] {
+    draw_with(body, &LOG_INPUTS)
+}
+
+/// A pixel shader of `body` (writing `r0`) under the `webgl2` profile,
+/// drawn with `cb0[0..4]` = `cb`; returns `r0`'s bits.
+fn draw_with(body: &str, cb: &[u32; 16]) -> [u32; 4] {
     use dxlower_gles::{Draw, Format, UniformBlock, Vertices};
     let text = format!(
         "// Output signature:\n//\n\
@@ -458,7 +464,7 @@ fn draw_log(body: &str) -> [u32; 4] {
               void main() { gl_Position = vec4(in_POSITION0, 1.0); }\n";
     let blocks = [UniformBlock {
         name: "ConstantBuffer0".into(),
-        data: LOG_INPUTS.iter().flat_map(|w| w.to_le_bytes()).collect(),
+        data: cb.iter().flat_map(|w| w.to_le_bytes()).collect(),
     }];
     let drawn = dxlower_tests::build::with_gles(|r| {
         r.draw(&Draw {
@@ -511,6 +517,142 @@ fn log_nan_exact_forms_give_d3d_values_on_mesa() {
                             d3d_log(x, m)
                         ));
                     }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Whether `x` is a NaN pattern.
+fn is_nan_bits(x: u32) -> bool {
+    x & 0x7fff_ffff > 0x7f80_0000
+}
+
+/// `x` with a denormal flushed to a zero of its sign (D3D flushes the
+/// inputs of arithmetic and of `min`/`max` comparisons).
+fn flushed(x: u32) -> f32 {
+    if x & 0x7f80_0000 == 0 {
+        f32::from_bits(x & 0x8000_0000)
+    } else {
+        f32::from_bits(x)
+    }
+}
+
+/// Whether `got` is an answer D3D allows for `min` (`max` when `is_max`)
+/// of the bits `a`, `b`: a NaN operand loses to the other, two NaNs give
+/// a NaN, equal operands (±0, a denormal and a zero) give either.
+fn d3d_min_max_allows(a: u32, b: u32, is_max: bool, got: u32) -> bool {
+    let same = |want: u32| got == want || (flushed(got) == flushed(want) && !is_nan_bits(got));
+    match (is_nan_bits(a), is_nan_bits(b)) {
+        (true, true) => is_nan_bits(got),
+        (true, false) => same(b),
+        (false, true) => same(a),
+        (false, false) => {
+            let (fa, fb) = (flushed(a), flushed(b));
+            if fa == fb {
+                same(a) || same(b)
+            } else if (fa > fb) == is_max {
+                same(a)
+            } else {
+                same(b)
+            }
+        }
+    }
+}
+
+/// Whether `got` is D3D's `_sat` of the bits `x`: NaN and values at or
+/// below zero give 0 (either zero), +Inf and values at or above one give
+/// 1, a positive denormal may be kept or flushed.
+fn d3d_sat_allows(x: u32, got: u32) -> bool {
+    let zero = got == 0 || got == 0x8000_0000;
+    if is_nan_bits(x) {
+        return zero;
+    }
+    let v = flushed(x);
+    if v <= 0.0 {
+        zero || (x & 0x7f80_0000 == 0 && got == x)
+    } else if v >= 1.0 {
+        got == 0x3f80_0000
+    } else {
+        got == x
+    }
+}
+
+/// `_sat`, `min` and `max` under `webgl2` (`nan_exact`) on Mesa, on every
+/// pair of the special values of [`LOG_INPUTS`] (NaNs of both signs and a
+/// payload, ±Inf, ±0, denormals, the normal range's ends): the results are
+/// D3D's, for the vector and the scalar form of each helper and for a
+/// literal second operand (whose `isnan` the driver folds away).
+#[test]
+fn sat_min_max_nan_exact_forms_give_d3d_values_on_mesa() {
+    let mut failures = Vec::new();
+    // _sat: every value through the vec4 and the scalar form.
+    for reg in 0..4u32 {
+        let bodies = [
+            format!("mov_sat r0.xyzw, cb0[{reg}].xyzw"),
+            ["x", "y", "z", "w"]
+                .iter()
+                .map(|l| format!("mov_sat r0.{l}, cb0[{reg}].{l}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ];
+        for body in &bodies {
+            let got = draw_log(body);
+            for (k, &g) in got.iter().enumerate() {
+                let x = LOG_INPUTS[reg as usize * 4 + k];
+                if !d3d_sat_allows(x, g) {
+                    failures.push(format!("{body:?} lane {k}: sat({x:#010x}) = {g:#010x}"));
+                }
+            }
+        }
+    }
+    // min/max: every ordered pair, four at a time (a in cb0[0], b in
+    // cb0[1]), as vec4, as scalars, and against literals.
+    let pairs: Vec<(u32, u32)> = LOG_INPUTS
+        .iter()
+        .flat_map(|&a| LOG_INPUTS.iter().map(move |&b| (a, b)))
+        .collect();
+    for chunk in pairs.chunks(4) {
+        let mut cb = [0u32; 16];
+        for (k, &(a, b)) in chunk.iter().enumerate() {
+            cb[k] = a;
+            cb[4 + k] = b;
+        }
+        for (opcode, is_max) in [("min", false), ("max", true)] {
+            let bodies = [
+                format!("{opcode} r0.xyzw, cb0[0].xyzw, cb0[1].xyzw"),
+                ["x", "y", "z", "w"]
+                    .iter()
+                    .map(|l| format!("{opcode} r0.{l}, cb0[0].{l}, cb0[1].{l}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ];
+            for body in &bodies {
+                let got = draw_with(body, &cb);
+                for (k, &(a, b)) in chunk.iter().enumerate() {
+                    if !d3d_min_max_allows(a, b, is_max, got[k]) {
+                        failures.push(format!(
+                            "{body:?}: {opcode}({a:#010x}, {b:#010x}) = {:#010x}",
+                            got[k]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    // A literal second operand: fxc's clamps.
+    for reg in 0..4u32 {
+        for (body, lit, is_max) in [
+            (format!("max r0.xyzw, cb0[{reg}].xyzw, l(0.0, 0.0, 0.0, 0.0)"), 0u32, true),
+            (format!("min r0.xyzw, cb0[{reg}].xyzw, l(1.0, 1.0, 1.0, 1.0)"), 0x3f80_0000, false),
+            (format!("max r0.x, cb0[{reg}].x, l(0.0)\nmax r0.y, cb0[{reg}].y, l(0.0)\nmax r0.z, cb0[{reg}].z, l(0.0)\nmax r0.w, cb0[{reg}].w, l(0.0)"), 0, true),
+        ] {
+            let got = draw_log(&body);
+            for (k, &g) in got.iter().enumerate() {
+                let a = LOG_INPUTS[reg as usize * 4 + k];
+                if !d3d_min_max_allows(a, lit, is_max, g) {
+                    failures.push(format!("{body:?} lane {k}: ({a:#010x}, {lit:#010x}) = {g:#010x}"));
                 }
             }
         }

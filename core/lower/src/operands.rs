@@ -1028,7 +1028,8 @@ impl<'a> Ctx<'a> {
     fn saturate_lvalue(&mut self, lv: &dyn fmt::Display, ty: Ty, n: u8) {
         let mut read = String::new();
         let _ = regs::write_bitcast(&mut read, ty, Ty::Float, n, lv);
-        /// The clamp of `read` to [0, 1]; NaN lanes give 0 under `nan_exact`.
+        /// The clamp of `read` to [0, 1]; NaN lanes give 0 under `nan_exact`
+        /// (`read > 0` is false for NaN, so `min` only sees numbers).
         struct Clamp<'x> {
             read: &'x str,
             n: u8,
@@ -1039,13 +1040,15 @@ impl<'a> Ctx<'a> {
                 let read = self.read;
                 match (self.nan_exact, self.n) {
                     (false, _) => write!(f, "clamp({read}, 0.0, 1.0)"),
-                    (true, 1) => write!(f, "(isnan({read}) ? 0.0 : clamp({read}, 0.0, 1.0))"),
+                    (true, 1) => write!(f, "({read} > 0.0 ? min({read}, 1.0) : 0.0)"),
                     // mix with a bvec picks per lane: NaN lanes become 0.
-                    (true, n) => write!(
-                        f,
-                        "mix(clamp({read}, 0.0, 1.0), {}(0.0), isnan({read}))",
-                        Ty::Float.glsl(n)
-                    ),
+                    (true, n) => {
+                        let v = Ty::Float.glsl(n);
+                        write!(
+                            f,
+                            "mix({v}(0.0), min({read}, {v}(1.0)), greaterThan({read}, {v}(0.0)))"
+                        )
+                    }
                 }
             }
         }

@@ -12,7 +12,7 @@
 //! ([`dxlower_core::Ctx::src`]) and writes with
 //! [`dxlower_core::Ctx::assign`], which converts to the destination's
 //! storage type, broadcasts a scalar into a wider mask and appends the
-//! `_sat` clamp (`nan_exact`: `isnan(d) ? 0.0 : clamp(d, 0.0, 1.0)`) as a
+//! `_sat` clamp (`nan_exact`: `d > 0.0 ? min(d, 1.0) : 0.0`) as a
 //! second statement. No handler spells a bitcast. Each handler's doc comment
 //! gives its spec entry, its GLSL ES 3.00 form, the special-value
 //! differences from D3D, and an example.
@@ -56,7 +56,8 @@
 //!    depends on the operand order and even on whether the operands are
 //!    constant, on one driver. Under `nan_exact` the handlers call
 //!    `dx11_min`/`dx11_max` (one helper each, float/vec2/vec3/vec4
-//!    overloads), checked on llvmpipe: `(NaN, 1) → 1`, `(1, NaN) → 1`,
+//!    overloads: a comparison select, which a NaN `a` fails, and `isnan`
+//!    of `b` only), checked on llvmpipe: `(NaN, 1) → 1`, `(1, NaN) → 1`,
 //!    `(NaN, NaN) → NaN`, `(-NaN, 2) → 2`. The vector overloads use
 //!    `mix(x, y, bvecN)`, which GLSL ES 3.00 specifies as a select that
 //!    ignores the unselected (possibly NaN) operand. `isnan` is core ES
@@ -67,8 +68,8 @@
 //!    driver workaround, so this stays a documented risk there.
 //! 3. **`_sat`**: done by the core's `assign` (`docs/conventions.md#saturate`). On llvmpipe
 //!    `clamp(NaN, 0.0, 1.0)` already returns 0 and the `nan_exact` form
-//!    `mix(clamp(d, 0.0, 1.0), vec4(0.0), isnan(d))` returns 0 for ±NaN,
-//!    1 for +Inf, 0 for -1.
+//!    `mix(vec4(0.0), min(d, vec4(1.0)), greaterThan(d, vec4(0.0)))`
+//!    returns 0 for ±NaN, 1 for +Inf, 0 for -1.
 //! 4. **Movers keep bits** (`docs/conventions.md#immediates`): `mov` reads its
 //!    source with `src_mover`, so immediates print as
 //!    `uintBitsToFloat(0x…u)` unless their decimal is exact. On llvmpipe a

@@ -5,14 +5,16 @@ use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
 use dxlower_dxbc::{Instruction, Opcode};
 
 /// D3D `min`: a NaN operand loses to the other one; two NaNs give NaN.
-/// The vector overloads select per lane with `mix(x, y, bvecN)`, which GLSL
-/// ES 3.00 defines as a true select (an unselected NaN has no effect).
+/// `a <= b` is false when either is NaN, so the inner select already gives
+/// `b` for a NaN `a`; the outer one gives `a` for a NaN `b`. The vector
+/// overloads select per lane with `mix(x, y, bvecN)`, which GLSL ES 3.00
+/// defines as a true select (an unselected NaN has no effect).
 pub static DX11_MIN: Helper = Helper {
     name: "dx11_min",
-    text: "float dx11_min(float a, float b) { return isnan(b) ? a : (isnan(a) ? b : min(a, b)); }
-vec2 dx11_min(vec2 a, vec2 b) { return mix(mix(min(a, b), b, isnan(a)), a, isnan(b)); }
-vec3 dx11_min(vec3 a, vec3 b) { return mix(mix(min(a, b), b, isnan(a)), a, isnan(b)); }
-vec4 dx11_min(vec4 a, vec4 b) { return mix(mix(min(a, b), b, isnan(a)), a, isnan(b)); }
+    text: "float dx11_min(float a, float b) { return isnan(b) ? a : (a <= b ? a : b); }
+vec2 dx11_min(vec2 a, vec2 b) { return mix(mix(b, a, lessThanEqual(a, b)), a, isnan(b)); }
+vec3 dx11_min(vec3 a, vec3 b) { return mix(mix(b, a, lessThanEqual(a, b)), a, isnan(b)); }
+vec4 dx11_min(vec4 a, vec4 b) { return mix(mix(b, a, lessThanEqual(a, b)), a, isnan(b)); }
 ",
     deps: &[],
 };
@@ -20,10 +22,10 @@ vec4 dx11_min(vec4 a, vec4 b) { return mix(mix(min(a, b), b, isnan(a)), a, isnan
 /// D3D `max`: same NaN rule as [`DX11_MIN`].
 pub static DX11_MAX: Helper = Helper {
     name: "dx11_max",
-    text: "float dx11_max(float a, float b) { return isnan(b) ? a : (isnan(a) ? b : max(a, b)); }
-vec2 dx11_max(vec2 a, vec2 b) { return mix(mix(max(a, b), b, isnan(a)), a, isnan(b)); }
-vec3 dx11_max(vec3 a, vec3 b) { return mix(mix(max(a, b), b, isnan(a)), a, isnan(b)); }
-vec4 dx11_max(vec4 a, vec4 b) { return mix(mix(max(a, b), b, isnan(a)), a, isnan(b)); }
+    text: "float dx11_max(float a, float b) { return isnan(b) ? a : (a >= b ? a : b); }
+vec2 dx11_max(vec2 a, vec2 b) { return mix(mix(b, a, greaterThanEqual(a, b)), a, isnan(b)); }
+vec3 dx11_max(vec3 a, vec3 b) { return mix(mix(b, a, greaterThanEqual(a, b)), a, isnan(b)); }
+vec4 dx11_max(vec4 a, vec4 b) { return mix(mix(b, a, greaterThanEqual(a, b)), a, isnan(b)); }
 ",
     deps: &[],
 };
@@ -57,9 +59,13 @@ fn min_max<'a>(
 ///
 /// **GLSL ES 3.00**: `min(a, b)` by default. Under the profile switch
 /// `nan_exact`: `dx11_min(a, b)`, a helper with the per-lane D3D form
-/// `isnan(b) ? a : (isnan(a) ? b : min(a, b))` (scalar) and a
-/// `mix(mix(min(a, b), b, isnan(a)), a, isnan(b))` select for vectors, so
-/// each source is evaluated once.
+/// `isnan(b) ? a : (a <= b ? a : b)` (scalar) and a
+/// `mix(mix(b, a, lessThanEqual(a, b)), a, isnan(b))` select for vectors, so
+/// each source is evaluated once. A NaN `a` fails the comparison and
+/// gives `b`; only `b` needs `isnan`, which the driver folds away when `b`
+/// is a literal (fxc's `max r0, r0, l(0.0)`): the helper then costs Mesa
+/// the same NIR as the builtin (two instructions per lane, one compare and
+/// one select, against four for an `isnan` of each operand).
 ///
 /// **Differences**: GLSL defines `min(x, y)` as `y < x ? y : x`, which is
 /// NaN-order dependent; implementations differ. Mesa llvmpipe returns the

@@ -16,6 +16,6 @@ uvec4 TempArray0_u[4];
 void main()
 {
     r0.xyz = vs_TEXCOORD0.xyz + cb0.data[0].xyz;
-    r0.xyz = mix(clamp(r0.xyz, 0.0, 1.0), vec3(0.0), isnan(r0.xyz));
+    r0.xyz = mix(vec3(0.0), min(r0.xyz, vec3(1.0)), greaterThan(r0.xyz, vec3(0.0)));
     return;
 }
