@@ -22,8 +22,10 @@
 //!   repetition carries a comment of its own, so no repetition reuses
 //!   another's work;
 //! - a shader's figure is its fastest of `--reps` repetitions (noise only
-//!   adds time); the subjects are interleaved shader by shader, so a load
-//!   change on the machine touches them alike;
+//!   adds time); a repetition runs every shader once, the subjects one
+//!   after the other per shader, so a load change on the machine touches
+//!   the subjects alike and a burst of it spoils at most one repetition of
+//!   a shader;
 //! - after the timed pass, a second context with `MESA_GLSL=dump` links
 //!   every program once more and counts the instructions of the measured
 //!   stage in Mesa's NIR after linking
@@ -309,26 +311,19 @@ fn tagged(text: &str, rep: usize) -> String {
     }
 }
 
-/// The fastest of `reps` compile+link+first-draw runs; `Err` with the
-/// driver's log when the driver rejects the program.
-fn measure(runner: &mut Runner, t: &Texts, reps: usize) -> Result<Cost, String> {
-    let mut best: Option<Cost> = None;
-    for rep in 0..reps.max(1) {
-        let c = runner
-            .time_program(t.kind, &tagged(&t.stage, rep), &t.partner, &t.outputs)
-            .map_err(|e| e.to_string())?;
-        let cost = Cost {
-            bytes: t.stage.len(),
-            compile_ns: c.compile_ns,
-            link_ns: c.link_ns,
-            draw_ns: c.draw_ns,
-            nir: None,
-        };
-        if best.is_none_or(|b| cost.total() < b.total()) {
-            best = Some(cost);
-        }
-    }
-    best.ok_or_else(|| "no repetition ran".to_string())
+/// One compile+link+first-draw run of `t`, tagged with `rep`; `Err` with
+/// the driver's log when the driver rejects the program.
+fn measure(runner: &mut Runner, t: &Texts, rep: usize) -> Result<Cost, String> {
+    let c = runner
+        .time_program(t.kind, &tagged(&t.stage, rep), &t.partner, &t.outputs)
+        .map_err(|e| e.to_string())?;
+    Ok(Cost {
+        bytes: t.stage.len(),
+        compile_ns: c.compile_ns,
+        link_ns: c.link_ns,
+        draw_ns: c.draw_ns,
+        nir: None,
+    })
 }
 
 /// The value at fraction `q` (0..=1) of sorted `v`.
@@ -396,22 +391,42 @@ pub fn run(
         }
     };
     let info = runner.info().to_string();
-    let bar = progress(blobs.len(), "shaders timed");
+    let reps = reps.max(1);
+    let bar = progress(blobs.len() * reps, "runs timed");
     let mut costs: Vec<Vec<Option<Cost>>> = vec![vec![None; blobs.len()]; subjects.len()];
-    for (i, b) in blobs.iter().enumerate() {
-        for (s, subject) in subjects.iter().enumerate() {
-            let Some(t) = &all[s][i] else { continue };
-            match measure(&mut runner, t, reps) {
-                Ok(c) => costs[s][i] = Some(c),
-                Err(log) => match subject {
-                    // The peer's output is not ours to fix: a program the
-                    // driver rejects leaves the comparison, counted.
-                    Subject::Peer => peer_refused += 1,
-                    Subject::Profile(p) => failures.push(format!("{} ({}): {log}", b.rel, p.name)),
-                },
+    // A program the driver rejected is not run again.
+    let mut rejected = vec![vec![false; blobs.len()]; subjects.len()];
+    for rep in 0..reps {
+        for (i, b) in blobs.iter().enumerate() {
+            for (s, subject) in subjects.iter().enumerate() {
+                let Some(t) = &all[s][i] else { continue };
+                if rejected[s][i] {
+                    continue;
+                }
+                match measure(&mut runner, t, rep) {
+                    Ok(c) => {
+                        let best = &mut costs[s][i];
+                        if best.is_none_or(|b| c.total() < b.total()) {
+                            *best = Some(c);
+                        }
+                    }
+                    Err(log) => {
+                        rejected[s][i] = true;
+                        costs[s][i] = None;
+                        match subject {
+                            // The peer's output is not ours to fix: a
+                            // program the driver rejects leaves the
+                            // comparison, counted.
+                            Subject::Peer => peer_refused += 1,
+                            Subject::Profile(p) => {
+                                failures.push(format!("{} ({}): {log}", b.rel, p.name))
+                            }
+                        }
+                    }
+                }
             }
+            bar.inc(1);
         }
-        bar.inc(1);
     }
     bar.finish_and_clear();
     drop(runner);
