@@ -342,6 +342,91 @@ fn ftoi_ftou_bare() {
     assert!(b.contains("r0.z = uintBitsToFloat(uint(r1.z));"), "{b}");
 }
 
+/// The test program with `v1` = `SV_Position` (`dcl_input_ps_siv v1.xyzw,
+/// position`), translated under `profile` and checked with glslang.
+fn translate_with_position(profile: &Profile, body: &[Instruction]) -> String {
+    let position = Instruction::decl(
+        Opcode::DclInputPsSiv,
+        vec![Operand::input(1, Components::Mask(0xF))],
+        Payload::SystemValue(SystemValue::Position),
+    )
+    .with_control_field(
+        11,
+        14,
+        InterpolationMode::LinearNoPerspective.to_u8() as u32,
+    );
+    let mut insts = vec![
+        Instruction::dcl_input_ps(InterpolationMode::Linear, 0, 0xF),
+        position,
+        Instruction::dcl_output(0, 0xF),
+        Instruction::dcl_temps(2),
+    ];
+    insts.extend(body.iter().cloned());
+    insts.push(Instruction::new(Opcode::Ret, vec![]));
+    let mut pos = element("SV_Position", 0, 1, ComponentType::Float32);
+    pos.system_value = SignatureSystemValue::Position;
+    let isgn = Signature {
+        fourcc: *b"ISGN",
+        elements_offset: 8,
+        elements: vec![element("TEXCOORD", 0, 0, ComponentType::Float32), pos],
+    };
+    let osgn = Signature {
+        fourcc: *b"OSGN",
+        elements_offset: 8,
+        elements: vec![element("SV_Target", 0, 0, ComponentType::Float32)],
+    };
+    let out = Built::new(ProgramType::Pixel, 5, insts, Some(isgn), Some(osgn))
+        .translate(profile)
+        .unwrap_or_else(|e| panic!("translation failed: {e}"));
+    if let Err(log) = glslang(&out.glsl, ProgramType::Pixel) {
+        panic!("glslang rejects the output:\n{log}\n{}", out.glsl);
+    }
+    main_body(&out.glsl)
+}
+
+/// A pixel shader's `SV_Position` x, y and z are finite and inside the
+/// int range (the render target is at most 16384 wide, depth is in
+/// [0, 1]), so `ftoi`/`ftou` of them is a plain constructor; w (the
+/// clip-space w), a negated value converted to uint, and y when it comes
+/// from the runtime's render-target height uniform keep the helper.
+#[test]
+fn ftoi_ftou_of_the_pixel_position_need_no_helper() {
+    let v1 = |swz: &str| Operand::input(1, Components::swizzle(swz).expect("swizzle"));
+    let body = vec![
+        inst(Opcode::Ftoi, vec![rd(0, "xy"), v1("xyxx")]),
+        inst(
+            Opcode::Ftou,
+            vec![rd(0, "z"), v1("z").with_modifier(Modifier::Abs)],
+        ),
+        inst(Opcode::Ftoi, vec![rd(1, "xy"), v1("xwxx")]),
+        inst(
+            Opcode::Ftou,
+            vec![rd(1, "z"), v1("x").with_modifier(Modifier::Neg)],
+        ),
+        inst(
+            Opcode::Ftoi,
+            vec![rd(1, "w"), v1("y").with_modifier(Modifier::AbsNeg)],
+        ),
+    ];
+    let b = translate_with_position(&webgl2(), &body);
+    for line in [
+        "r0.xy = intBitsToFloat(ivec2(hlslcc_FragCoord.xy));",
+        "r0.z = uintBitsToFloat(uint(abs(hlslcc_FragCoord.z)));",
+        "r1.xy = intBitsToFloat(dx11_ftoi2(hlslcc_FragCoord.xw));",
+        "r1.z = uintBitsToFloat(dx11_ftou((-hlslcc_FragCoord.x)));",
+        "r1.w = intBitsToFloat(int((-abs(hlslcc_FragCoord.y))));",
+    ] {
+        assert!(b.contains(line), "{line}:\n{b}");
+    }
+    let mut flipped = webgl2();
+    flipped.fragcoord_origin = dxlower_core::profile::FragCoordOrigin::FlipWithUniform;
+    let b = translate_with_position(&flipped, &body[..1]);
+    assert!(
+        b.contains("r0.xy = intBitsToFloat(dx11_ftoi2(hlslcc_FragCoord.xy));"),
+        "{b}"
+    );
+}
+
 #[test]
 fn f16tof32_reads_all_lanes_before_writing() {
     // fxc: `f16tof32 r0, r0.wzyx` (vkd3d f16tof32_2).

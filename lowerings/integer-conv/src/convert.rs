@@ -10,12 +10,15 @@
 //! (the default of every profile) the source goes through one helper call
 //! of its width (`dx11_ftoi`, `dx11_ftoi2` … `dx11_ftoi4`, the same for
 //! `ftou`) that implements the D3D rules in straight-line component-wise
-//! GLSL; `FtoiFtou::Bare` prints plain constructors.
+//! GLSL, unless every lane it reads is a pixel position lane whose range
+//! makes the plain constructor exact (`frag_position_in_range`);
+//! `FtoiFtou::Bare` prints plain constructors.
 
 use crate::common::fmt_err;
 use crate::switches::FtoiFtou;
-use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Ty};
-use dxlower_dxbc::{Instruction, Opcode};
+use dxlower_core::profile::FragCoordOrigin;
+use dxlower_core::{register_handler, Ctx, Helper, Lower, LowerError, Src, Ty};
+use dxlower_dxbc::{Instruction, Modifier, Opcode, OperandType};
 use std::fmt::Write;
 
 // The D3D conversions without `if`: one helper per width whose vector
@@ -170,6 +173,45 @@ fn to_float<'a>(inst: &'a Instruction, cx: &mut Ctx<'a>, ty: Ty) -> Result<(), L
     cx.assign(d, Ty::Float, n, &rhs)
 }
 
+/// True when every lane `s` reads is known to be a finite value whose
+/// GLSL conversion to `ty` is defined and equals D3D's, so no helper is
+/// needed: a pixel shader's `SV_Position` x, y or z read straight from its
+/// input register. x and y are inside the render target, [0, 16384] on
+/// D3D11 (and `gl_FragCoord.xy` lies inside the framebuffer), z is the
+/// depth in [0, 1]; y only when `gl_FragCoord.y` is used as is (under
+/// `FlipWithUniform` it comes from a uniform the runtime sets); never w
+/// (`1 / gl_FragCoord.w`, the clip-space w, has no bound). `ftoi` takes any
+/// source modifier (a negated value stays inside the int range); `ftou`
+/// none that makes the value negative, since GLSL leaves `uint()` of a
+/// negative value undefined.
+fn frag_position_in_range(cx: &Ctx<'_>, s: &Src<'_>, ty: Ty) -> bool {
+    let op = s.operand();
+    if !cx.is_pixel() || op.ty != OperandType::Input || op.indices.len() != 1 {
+        return false;
+    }
+    if ty == Ty::Uint && matches!(op.modifier, Modifier::Neg | Modifier::AbsNeg) {
+        return false;
+    }
+    let Some(reg) = op.indices.first().and_then(|i| i.as_imm()) else {
+        return false;
+    };
+    let Some(position) = cx.record().inputs.iter().find(|v| {
+        v.builtin && v.register == Some(reg) && v.system_value.as_deref() == Some("SV_Position")
+    }) else {
+        return false;
+    };
+    let y_as_is = cx.fragcoord_origin() == FragCoordOrigin::AsIs;
+    (0..usize::from(s.width())).all(|k| {
+        let c = s.lane(k);
+        position.mask & (1 << c) != 0
+            && match c {
+                0 | 2 => true,
+                1 => y_as_is,
+                _ => false,
+            }
+    })
+}
+
 /// Float source to `ty` (`ftoi`, `ftou`) by the profile's rule; `helpers`
 /// are the D3D helpers of the conversion by width.
 fn from_float<'a>(
@@ -186,6 +228,9 @@ fn from_float<'a>(
     let n = s.width();
     let mut rhs = String::new();
     match cx.switches::<crate::IntegerConvSwitches>().ftoi_ftou {
+        FtoiFtou::D3dExact if frag_position_in_range(cx, &s, ty) => {
+            write!(rhs, "{}({s})", ty.glsl(n)).map_err(fmt_err)?
+        }
         FtoiFtou::D3dExact => {
             let helper = helpers
                 .get(usize::from(n.max(1)) - 1)
@@ -250,6 +295,10 @@ register_handler! {
 /// width, `d = intBitsToFloat(dx11_ftoiN(s));` ([`DX11_FTOI`] for one lane,
 /// [`DX11_FTOI2`] … [`DX11_FTOI4`]); `Bare`: `d = intBitsToFloat(ivecN(s));`.
 ///
+/// A pixel shader's `SV_Position` x, y or z read from its input register
+/// takes `ivecN(s)` under `D3dExact` too (finite and inside the render
+/// target or the depth range: the constructor is exact there).
+///
 /// **Differences**: none under `D3dExact`; `Bare` is undefined in GLSL for
 /// NaN, ±Inf and values outside the int range.
 ///
@@ -278,6 +327,9 @@ register_handler! {
 /// width, `d = uintBitsToFloat(dx11_ftouN(s));` ([`DX11_FTOU`] for one
 /// lane, [`DX11_FTOU2`] … [`DX11_FTOU4`]); `Bare`:
 /// `d = uintBitsToFloat(uvecN(s));`.
+///
+/// Under `D3dExact` a pixel shader's `SV_Position` x, y or z, not negated,
+/// takes `uvecN(s)` (as for `ftoi`).
 ///
 /// **Differences**: none under `D3dExact`; `Bare` is undefined in GLSL for
 /// NaN, ±Inf, negative values and values ≥ 2^32.

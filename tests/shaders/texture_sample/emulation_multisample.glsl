@@ -12,13 +12,6 @@ vec4 r1;
 uvec4 r1_u;
 vec4 r2;
 uvec4 r2_u;
-ivec2 dx11_ftoi2(vec2 v)
-{
-    vec2 s = mix(v, vec2(0.0), greaterThan(floatBitsToUint(v) & 0x7fffffffu, uvec2(0x7f800000u)));
-    ivec2 r = ivec2(clamp(s, -2147483648.0, 2147483520.0));
-    bvec2 top = greaterThanEqual(s, vec2(2147483648.0));
-    return ivec2(top.x ? 0x7fffffff : r.x, top.y ? 0x7fffffff : r.y);
-}
 uvec2 dx11_ftou2(vec2 v)
 {
     ivec2 i = floatBitsToInt(v);
@@ -30,7 +23,7 @@ uvec2 dx11_ftou2(vec2 v)
 void main()
 {
     vec4 hlslcc_FragCoord = vec4(gl_FragCoord.xyz, 1.0/gl_FragCoord.w);
-    r0_u.xy = uvec2(dx11_ftoi2(hlslcc_FragCoord.xy));
+    r0_u.xy = uvec2(ivec2(hlslcc_FragCoord.xy));
     r0_u.zw = uvec2(0u, 0u);
     r1_u = (floatBitsToUint(cb0.data[0].x) == 0u ? texelFetch(t0, ivec2(r0_u.xy), 0) : uvec4(uint(0)));
     r2_u.x = 1u;
