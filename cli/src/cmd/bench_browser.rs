@@ -21,6 +21,11 @@
 //!   page that is not cross-origin isolated); every repetition has objects
 //!   of its own and a `// rep` comment of its own, and Chromium runs
 //!   without its program cache;
+//! - a page has 60 s plus 2 s per timed repetition of each program; a page
+//!   that runs past that is run again one program a page, and a program
+//!   that runs past the limit alone (a loop that does not end on the
+//!   bench's inputs: zero uniforms, no textures) is listed as unfinished
+//!   and left out;
 //! - each figure is the fastest of `--reps` repetitions on its own; the
 //!   subjects alternate shader by shader in the same pages, so a load
 //!   change on the machine touches them alike;
@@ -112,7 +117,12 @@ pub fn run(
         }
     }
     let browser = match Browser::locate() {
-        Ok(b) => b,
+        // 60 s per page and 2 s per timed repetition of each program (the
+        // slowest corpus program takes about 1.5 s, the average 0.2 s).
+        Ok(b) => b.with_timeout(
+            std::time::Duration::from_secs(60),
+            std::time::Duration::from_millis(80),
+        ),
         Err(e) => {
             eprintln!("dxlower: {e}");
             return ExitCode::FAILURE;
@@ -143,7 +153,19 @@ pub fn run(
     let mut failures = Vec::new();
     let mut info = None;
     let mut page_loads = 0;
-    for chunk in jobs.chunks(PER_PAGE) {
+    // Programs whose page ran past its time limit even alone: a draw that
+    // does not end on the bench's inputs (zero uniforms, no textures).
+    let mut unfinished: Vec<String> = Vec::new();
+    // Pages to run (indices into `jobs`); a page that runs past its time
+    // limit is run again one program a page, so that only a program that
+    // does not finish is lost, not the page.
+    let mut pages: std::collections::VecDeque<Vec<usize>> = (0..jobs.len())
+        .collect::<Vec<_>>()
+        .chunks(PER_PAGE)
+        .map(<[usize]>::to_vec)
+        .collect();
+    while let Some(page) = pages.pop_front() {
+        let chunk: Vec<&(usize, usize, Texts)> = page.iter().map(|&j| &jobs[j]).collect();
         let mut batch = Batch::default();
         // A trivial program first, whose figures are dropped: the first
         // compile, link and draw of a page also start ANGLE's translator
@@ -155,17 +177,39 @@ pub fn run(
             1,
             &[(0, OutputType::Float)],
         );
-        for (_, _, t) in chunk {
+        for (_, _, t) in &chunk {
             time(&mut batch, t, reps_u32);
         }
         let report = match browser.run(&batch) {
             Ok(r) => r,
+            Err(dxlower_webgl::Error::Timeout { seconds, .. }) if page.len() > 1 => {
+                bar.println(format!(
+                    "dxlower: a page of {} programs ran past its time limit ({seconds} s); \
+                     running them one a page",
+                    page.len()
+                ));
+                for &j in page.iter().rev() {
+                    pages.push_front(vec![j]);
+                }
+                continue;
+            }
+            Err(dxlower_webgl::Error::Timeout { seconds, .. }) => {
+                for (i, p, _) in &chunk {
+                    unfinished.push(format!(
+                        "{} ({}): alone in its page, it ran past the time limit ({seconds} s)",
+                        blobs[*i].rel,
+                        subjects[*p].name()
+                    ));
+                }
+                bar.inc(chunk.len() as u64);
+                continue;
+            }
             Err(e) => {
-                // A page that fails (a time-out) loses its programs, not
-                // the run.
+                // A page that fails otherwise loses its programs, not the
+                // run.
                 let e = e.to_string();
                 let first = e.lines().next().unwrap_or("");
-                for (i, p, _) in chunk {
+                for (i, p, _) in &chunk {
                     failures.push(format!(
                         "{} ({}): its page failed: {first}",
                         blobs[*i].rel,
@@ -222,6 +266,9 @@ pub fn run(
     for f in &failures {
         eprintln!("dxlower: the browser rejected {f}");
     }
+    for f in &unfinished {
+        eprintln!("dxlower: did not finish: {f}");
+    }
     let info = info.unwrap_or_default();
     outln!("browser: {} ({})", info.renderer, info.version);
     outln!(
@@ -235,6 +282,12 @@ pub fn run(
     if peer {
         outln!(
             "vkd3d+spirv-cross: {peer_refused} shaders not translated, {peer_rejected} rejected by the browser (left out)"
+        );
+    }
+    if !unfinished.is_empty() {
+        outln!(
+            "{} programs did not finish alone in a page (a draw that does not end on the bench's inputs; left out, listed on standard error)",
+            unfinished.len()
         );
     }
     let w = subjects
@@ -365,6 +418,7 @@ pub fn run(
             "elapsed_s": elapsed.as_secs_f64(),
             "subjects": subjects.iter().map(|s| s.name().to_string()).collect::<Vec<_>>(),
             "rejected": failures,
+            "unfinished": unfinished,
             "peer_refused": peer_refused,
             "peer_rejected": peer_rejected,
             "per_shader": per_shader,
