@@ -51,7 +51,13 @@ async function runPage(files) {
   const url = `http://127.0.0.1:${server.address().port}/examples/web/?test=${files.join(",")}`;
   const profile = mkdtempSync(join(tmpdir(), "dxlower-page-"));
   const exe = process.env.DXLOWER_CHROMIUM ?? "chromium";
-  const browser = spawn(exe, [...chromiumFlags(), `--user-data-dir=${profile}`, url], { stdio: ["ignore", "ignore", "pipe"] });
+  // A process group of its own: Chromium's helper processes (GPU,
+  // renderer, crash handler) can outlive the main one and keep writing
+  // into the profile directory, so the whole group is killed at the end.
+  const browser = spawn(exe, [...chromiumFlags(), `--user-data-dir=${profile}`, url], {
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let stderr = "";
   browser.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
   const exited = new Promise((_, fail) =>
@@ -70,8 +76,18 @@ async function runPage(files) {
       browser.kill();
       await Promise.race([gone, new Promise((ok) => setTimeout(ok, 5000).unref())]);
     }
+    try {
+      process.kill(-browser.pid, "SIGKILL");
+    } catch {
+      // The group is gone already.
+    }
     server.close();
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (e) {
+      // A leftover temporary directory is not what this test checks.
+      console.warn(`leaving ${profile}: ${e.message}`);
+    }
   }
 }
 
