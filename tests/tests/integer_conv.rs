@@ -86,20 +86,35 @@ fn element(name: &str, index: u32, register: u32, ty: ComponentType) -> Signatur
 /// `o0` = SV_Target0 float4, `o1` = SV_Target1 int4, `o2` = SV_Target2
 /// uint4, four temps, then `body`, then `ret`.
 fn program(body: &[Instruction]) -> Built {
+    program_with(&[], Vec::new(), body)
+}
+
+/// [`program`] with more input declarations `decls` (after `v0`'s) and
+/// their signature elements `inputs`.
+fn program_with(
+    decls: &[Instruction],
+    inputs: Vec<SignatureElement>,
+    body: &[Instruction],
+) -> Built {
     let mut insts = vec![
         Instruction::dcl_constant_buffer(0, 4),
         Instruction::dcl_input_ps(InterpolationMode::Linear, 0, 0xF),
+    ];
+    insts.extend(decls.iter().cloned());
+    insts.extend([
         Instruction::dcl_output(0, 0xF),
         Instruction::dcl_output(1, 0xF),
         Instruction::dcl_output(2, 0xF),
         Instruction::dcl_temps(4),
-    ];
+    ]);
     insts.extend(body.iter().cloned());
     insts.push(Instruction::new(Opcode::Ret, vec![]));
     let isgn = Signature {
         fourcc: *b"ISGN",
         elements_offset: 8,
-        elements: vec![element("TEXCOORD", 0, 0, ComponentType::Float32)],
+        elements: std::iter::once(element("TEXCOORD", 0, 0, ComponentType::Float32))
+            .chain(inputs)
+            .collect(),
     };
     let osgn = Signature {
         fourcc: *b"OSGN",
@@ -116,7 +131,13 @@ fn program(body: &[Instruction]) -> Built {
 /// Translates `body` in the test program with `profile`, checks the full
 /// text with glslang and returns it.
 fn translate(profile: &Profile, body: &[Instruction]) -> String {
-    let out = program(body)
+    translate_built(profile, program(body))
+}
+
+/// Translates `built` with `profile`, checks the full text with glslang
+/// and returns it.
+fn translate_built(profile: &Profile, built: Built) -> String {
+    let out = built
         .translate(profile)
         .unwrap_or_else(|e| panic!("translation failed: {e}"));
     if let Err(log) = glslang(&out.glsl, ProgramType::Pixel) {
@@ -343,7 +364,7 @@ fn ftoi_ftou_bare() {
 }
 
 /// The test program with `v1` = `SV_Position` (`dcl_input_ps_siv v1.xyzw,
-/// position`), translated under `profile` and checked with glslang.
+/// position`): the body of `main`, the full text checked with glslang.
 fn translate_with_position(profile: &Profile, body: &[Instruction]) -> String {
     let position = Instruction::decl(
         Opcode::DclInputPsSiv,
@@ -355,33 +376,12 @@ fn translate_with_position(profile: &Profile, body: &[Instruction]) -> String {
         14,
         InterpolationMode::LinearNoPerspective.to_u8() as u32,
     );
-    let mut insts = vec![
-        Instruction::dcl_input_ps(InterpolationMode::Linear, 0, 0xF),
-        position,
-        Instruction::dcl_output(0, 0xF),
-        Instruction::dcl_temps(2),
-    ];
-    insts.extend(body.iter().cloned());
-    insts.push(Instruction::new(Opcode::Ret, vec![]));
     let mut pos = element("SV_Position", 0, 1, ComponentType::Float32);
     pos.system_value = SignatureSystemValue::Position;
-    let isgn = Signature {
-        fourcc: *b"ISGN",
-        elements_offset: 8,
-        elements: vec![element("TEXCOORD", 0, 0, ComponentType::Float32), pos],
-    };
-    let osgn = Signature {
-        fourcc: *b"OSGN",
-        elements_offset: 8,
-        elements: vec![element("SV_Target", 0, 0, ComponentType::Float32)],
-    };
-    let out = Built::new(ProgramType::Pixel, 5, insts, Some(isgn), Some(osgn))
-        .translate(profile)
-        .unwrap_or_else(|e| panic!("translation failed: {e}"));
-    if let Err(log) = glslang(&out.glsl, ProgramType::Pixel) {
-        panic!("glslang rejects the output:\n{log}\n{}", out.glsl);
-    }
-    main_body(&out.glsl)
+    main_body(&translate_built(
+        profile,
+        program_with(&[position], vec![pos], body),
+    ))
 }
 
 /// A pixel shader's `SV_Position` x, y and z are finite and inside the

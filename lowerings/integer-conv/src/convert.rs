@@ -192,7 +192,7 @@ fn frag_position_in_range(cx: &Ctx<'_>, s: &Src<'_>, ty: Ty) -> bool {
     if ty == Ty::Uint && matches!(op.modifier, Modifier::Neg | Modifier::AbsNeg) {
         return false;
     }
-    let Some(reg) = op.indices.first().and_then(|i| i.as_imm()) else {
+    let Some(reg) = op.reg() else {
         return false;
     };
     let Some(position) = cx.record().inputs.iter().find(|v| {
